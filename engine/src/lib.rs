@@ -1,0 +1,18 @@
+//! Tessera: rules, board geometry and search for chess variants. This crate does no I/O and
+//! knows no protocol; the `tessera` binary in `protocol/` turns text into calls on it.
+
+pub mod bitboard;
+pub mod game;
+pub mod games;
+pub mod geometry;
+pub mod perft;
+pub mod registry;
+pub mod render;
+pub mod search;
+pub mod session;
+pub mod zobrist;
+
+pub use bitboard::{Bits, Cell};
+pub use game::{Action, Evaluate, Game, Outcome, Player, RuleError};
+pub use geometry::Geometry;
+pub use session::{AnyGame, Session};

@@ -1,0 +1,40 @@
+//! Perft: counts the action sequences of a given length, the standard check of a move generator.
+
+use crate::game::Game;
+
+/// Number of legal action sequences of length `depth` (plies) from the position.
+pub fn perft<G: Game>(g: &mut G, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => g.count_actions(),
+        _ => {
+            let mut actions = Vec::new();
+            g.legal_actions(&mut actions);
+            let mut n = 0;
+            for a in actions {
+                let u = g.play(a);
+                n += perft(g, depth - 1);
+                g.undo(u);
+            }
+            n
+        }
+    }
+}
+
+/// Perft split by first action: `(action, count)` in generation order.
+pub fn divide<G: Game>(g: &mut G, depth: u32) -> Vec<(G::Action, u64)> {
+    let mut actions = Vec::new();
+    g.legal_actions(&mut actions);
+    actions
+        .into_iter()
+        .map(|a| {
+            if depth == 0 {
+                return (a, 1);
+            }
+            let u = g.play(a);
+            let n = perft(g, depth - 1);
+            g.undo(u);
+            (a, n)
+        })
+        .collect()
+}

@@ -1,0 +1,135 @@
+//! Limits, control flags and reports shared by the searchers and the protocol.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// What `go` asked for. Times in milliseconds. Everything unset means "search until stopped".
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<u64>,
+    pub wtime: Option<u64>,
+    pub btime: Option<u64>,
+    pub winc: Option<u64>,
+    pub binc: Option<u64>,
+    pub movestogo: Option<u32>,
+    /// Search for a mate in this many moves.
+    pub mate: Option<u32>,
+    pub infinite: bool,
+    /// Start in ponder mode: no time limit applies until `ponderhit`.
+    pub ponder: bool,
+    /// Restrict the root to these actions (as the variant writes them).
+    pub searchmoves: Vec<String>,
+}
+
+impl Limits {
+    pub fn depth(d: u32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+
+    /// True when no limit at all was given: `go` alone searches until `stop`.
+    pub fn is_unbounded(&self) -> bool {
+        self.depth.is_none()
+            && self.nodes.is_none()
+            && self.movetime.is_none()
+            && self.wtime.is_none()
+            && self.btime.is_none()
+            && self.mate.is_none()
+    }
+}
+
+/// Engine settings that persist between searches (`setoption`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    pub threads: usize,
+    pub multipv: usize,
+    /// Milliseconds kept in reserve for communication when playing on a clock.
+    pub move_overhead: u64,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            threads: 1,
+            multipv: 1,
+            move_overhead: 30,
+        }
+    }
+}
+
+/// Flags the protocol thread sets while a search runs.
+#[derive(Debug)]
+pub struct SearchControl {
+    /// Stop as soon as possible and report the best action found.
+    pub stop: AtomicBool,
+    /// While set, time limits do not apply (pondering); cleared by `ponderhit`.
+    pub pondering: AtomicBool,
+    /// Milliseconds since `start` at which `ponderhit` arrived (time is counted from there).
+    pub ponderhit_at: AtomicU64,
+    pub start: Instant,
+}
+
+impl SearchControl {
+    pub fn new(pondering: bool) -> SearchControl {
+        SearchControl {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(pondering),
+            ponderhit_at: AtomicU64::new(0),
+            start: Instant::now(),
+        }
+    }
+
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    pub fn ponderhit(&self) {
+        let ms = self.start.elapsed().as_millis() as u64;
+        self.ponderhit_at.store(ms, Ordering::SeqCst);
+        self.pondering.store(false, Ordering::SeqCst);
+    }
+}
+
+/// A score as UCI prints it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns from the side to move's point of view.
+    Cp(i32),
+    /// Mate in this many moves (negative: getting mated).
+    Mate(i32),
+}
+
+/// One `info` report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub multipv: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub nps: u64,
+    pub hashfull: u32,
+    pub pv: Vec<String>,
+    /// Free text, printed as `info string ...` (for example "solved position").
+    pub note: Option<String>,
+}
+
+/// What a search returns: the whole turn to play (several actions when a turn has several),
+/// an action to ponder on, and the score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchOutput {
+    pub turn: Vec<String>,
+    pub ponder: Option<String>,
+    pub score: Score,
+    pub nodes: u64,
+    pub depth: u32,
+}
