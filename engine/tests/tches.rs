@@ -117,6 +117,7 @@ fn layer1_start_perft() {
 fn layer1_open_position_perft() {
     let fen = "g2qk1c1/pp1p1ppp/2p1lf2/3Pm3/1D2p3/2F2L2/PPP2PPP/G2QK1CM w - -- 5";
     check_perft(fen, false, "", 2);
+    check_perft(fen, true, "", 2);
 }
 
 #[test]
@@ -210,4 +211,61 @@ fn tches_deep_perft() {
         "strike start perft(4) = {}",
         check_perft(START, true, "", 4)
     );
+}
+
+#[test]
+fn registry_and_text_interface() {
+    use tessera::registry::{create, VariantOptions};
+    let mut opts = VariantOptions::new();
+    opts.set("TchesReverse", "guardian,knight,sentinel");
+    let mut g = create("tches", &opts).unwrap();
+    assert_eq!(
+        g.fen(),
+        "tfdqklcm/ssssssss/8/8/8/8/SSSSSSSS/TFDQKLCM w - -- 1"
+    );
+    g.play_str("a2b3,c2d3,h2g3").unwrap();
+    assert_eq!(g.to_move(), tessera::Player::Black);
+    g.play_str("a7b6").unwrap();
+    assert_eq!(g.to_move(), tessera::Player::Black);
+    let before = g.fen();
+    assert!(
+        g.play_str("c7d6,a7a6").is_err(),
+        "a used piece cannot act again"
+    );
+    assert_eq!(g.fen(), before);
+    assert!(g.play_str("zz").is_err());
+    g.play_str("c7d6,e7f6").unwrap();
+    assert_eq!(g.to_move(), tessera::Player::White);
+    opts.set("Strike", "false");
+    let mut single = create("tches", &opts).unwrap();
+    single.play_str("a2b3").unwrap();
+    assert_eq!(single.to_move(), tessera::Player::Black);
+    assert_eq!(single.perft(2), {
+        let mut v = single.legal_actions();
+        v.sort();
+        v.iter()
+            .map(|a| {
+                let mut h = single.boxed_clone();
+                h.play_str(a).unwrap();
+                h.legal_actions().len() as u64
+            })
+            .sum::<u64>()
+    });
+    opts.set("TchesReverse", "pawn");
+    assert!(create("tches", &opts).is_err());
+    opts.set("TchesReverse", "");
+    opts.set("Strike", "maybe");
+    assert!(create("tches", &opts).is_err());
+}
+
+/// Perft counts recorded in the docs (the reference agrees at depth 2 above).
+#[test]
+fn recorded_counts() {
+    let fen = "g2qk1c1/pp1p1ppp/2p1lf2/3Pm3/1D2p3/2F2L2/PPP2PPP/G2QK1CM w - -- 5";
+    let counts = |strike| {
+        let mut g = engine(fen, strike, "");
+        (1..=3).map(|d| perft(&mut g, d)).collect::<Vec<u64>>()
+    };
+    assert_eq!(counts(true), vec![50, 2018, 69904]);
+    assert_eq!(counts(false), vec![50, 798, 27589]);
 }

@@ -326,7 +326,7 @@ impl RefPos {
         let (tf, tr) = cell(&dest(a));
         let ch = p.get(ff, fr);
         let me = if p.white { 0 } else { 1 };
-        let moved_type = if ch.to_ascii_uppercase() == 'J' {
+        let moved_type = if ch.eq_ignore_ascii_case(&'J') {
             p.last[1 - me]
         } else {
             ch.to_ascii_uppercase()

@@ -2,14 +2,41 @@
 //! turn can still be finished with the mover's king safe (a small search over the rest of the
 //! turn, at most two more actions).
 
-use std::collections::HashMap;
-
 use crate::bitboard::{bit, Bits};
 use crate::game::Player;
 
 use super::pieces::Kind;
 use super::position::{pack, Move, Pos};
 use super::Tches;
+
+/// A small direct-mapped table of mid-turn positions already decided, for one generation
+/// call: the same pair of actions played in either order reaches the same position.
+pub(super) struct Memo {
+    slots: [(u64, bool); MEMO_SLOTS],
+}
+
+const MEMO_SLOTS: usize = 64;
+
+impl Default for Memo {
+    fn default() -> Memo {
+        Memo {
+            slots: [(0, false); MEMO_SLOTS],
+        }
+    }
+}
+
+impl Memo {
+    #[inline]
+    fn get(&self, key: u64) -> Option<bool> {
+        let (k, v) = self.slots[key as usize % MEMO_SLOTS];
+        (k == key && key != 0).then_some(v)
+    }
+
+    #[inline]
+    fn put(&mut self, key: u64, v: bool) {
+        self.slots[key as usize % MEMO_SLOTS] = (key, v);
+    }
+}
 
 impl Tches {
     fn put(&mut self, p: Player, k: Kind, c: u8) {
@@ -73,11 +100,11 @@ impl Tches {
 
     /// True when the turn of `me`, now in progress or just ended, can end with `me`'s king not
     /// attacked. `memo` remembers positions already decided (transpositions inside a turn).
-    fn can_finish(&mut self, me: Player, memo: &mut HashMap<u64, bool>) -> bool {
+    fn can_finish(&mut self, me: Player, memo: &mut Memo) -> bool {
         if self.pos.side != me {
             return !self.king_attacked(me);
         }
-        if let Some(&known) = memo.get(&self.pos.key) {
+        if let Some(known) = memo.get(self.pos.key) {
             return known;
         }
         let mut actions = Vec::new();
@@ -93,12 +120,12 @@ impl Tches {
                 }
             }
         }
-        memo.insert(self.pos.key, ok);
+        memo.put(self.pos.key, ok);
         ok
     }
 
     /// Legality of a pseudo-legal action of the side to move.
-    pub(super) fn legal_with(&mut self, m: Move, memo: &mut HashMap<u64, bool>) -> bool {
+    pub(super) fn legal_with(&mut self, m: Move, memo: &mut Memo) -> bool {
         if self.captures_king(m) {
             return true;
         }
@@ -117,7 +144,7 @@ impl Tches {
         let mut pseudo = Vec::new();
         self.pseudo_actions(&mut pseudo);
         let mut scratch = self.clone();
-        let mut memo = HashMap::new();
+        let mut memo = Memo::default();
         out.extend(
             pseudo
                 .into_iter()
