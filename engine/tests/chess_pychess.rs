@@ -209,6 +209,7 @@ fn random_games_agree_with_python_chess() {
         "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
         "8/8/8/2k5/2pP4/8/B7/4K3 b - d3 0 3",
         "4k3/8/8/8/8/8/8/R3K2R w KQ - 95 80",
+        "8/8/8/8/k1Pp3R/8/8/4K3 b - c3 0 1",
     ];
     for i in 0..70 {
         let mut g = if i % 2 == 0 {
