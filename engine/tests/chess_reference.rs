@@ -160,7 +160,7 @@ impl Board {
             }
             let (ff, fr) = (from % 8, from / 8);
             let mut targets: Vec<i32> = Vec::new();
-            let free_or_enemy = |t: i32| self.sq[t as usize].map_or(true, |(w, _)| w != me);
+            let free_or_enemy = |t: i32| self.sq[t as usize].is_none_or(|(w, _)| w != me);
             match k {
                 'p' => {
                     let dr = if me { 1 } else { -1 };
