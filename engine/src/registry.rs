@@ -71,25 +71,50 @@ pub struct SolveReport {
     pub lines: Vec<String>,
 }
 
+/// Computes the game-theoretic value of a variant's start position.
+pub type SolveFn = fn(&VariantOptions) -> Result<SolveReport, RuleError>;
+
+/// Builds a variant's start position from its options.
+pub type CreateFn = fn(&VariantOptions) -> Result<Box<dyn AnyGame>, RuleError>;
+
 /// A registered variant.
 pub struct VariantInfo {
     pub name: &'static str,
     pub summary: &'static str,
     pub options: &'static [OptionSpec],
-    pub create: fn(&VariantOptions) -> Result<Box<dyn AnyGame>, RuleError>,
+    pub create: CreateFn,
     /// Computes the game-theoretic value of the start position, where the variant can.
-    pub solve: Option<fn(&VariantOptions) -> Result<SolveReport, RuleError>>,
+    pub solve: Option<SolveFn>,
 }
 
 /// Every registered variant, the default (`chess`) first.
 pub fn variants() -> &'static [VariantInfo] {
-    &[VariantInfo {
-        name: "tches",
-        summary: "TCHES: move-then-capture pieces, reverse sides, Strike turns of three actions",
-        options: crate::games::tches::options::OPTIONS,
-        create: crate::games::tches::Tches::boxed,
-        solve: None,
-    }]
+    &[
+        VariantInfo {
+            name: "chess",
+            summary: "Standard chess and Chess960 (FIDE rules)",
+            options: &[OptionSpec {
+                name: "UCI_Chess960",
+                kind: OptionKind::Check { default: false },
+                help: "write castling as king takes own rook (e1h1), as Chess960 GUIs expect",
+            }],
+            create: |o| {
+                let c960 = o.flag("UCI_Chess960", false)?;
+                Ok(crate::session::Session::boxed(
+                    crate::games::chess::Chess::new(c960),
+                ))
+            },
+            solve: None,
+        },
+        VariantInfo {
+            name: "tches",
+            summary:
+                "TCHES: move-then-capture pieces, reverse sides, Strike turns of three actions",
+            options: crate::games::tches::options::OPTIONS,
+            create: crate::games::tches::Tches::boxed,
+            solve: None,
+        },
+    ]
 }
 
 pub fn find(name: &str) -> Option<&'static VariantInfo> {
