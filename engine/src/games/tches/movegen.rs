@@ -110,14 +110,22 @@ impl Tches {
 
     /// True when one action of `by` could capture on `target` (an enemy piece stands there).
     pub(super) fn attacks(&self, by: Player, target: Cell) -> bool {
+        self.attacks_with(by, self.pos.occ[by.index()], target)
+    }
+
+    /// As `attacks`, with only the pieces of `by` on the cells of `pieces`.
+    pub(super) fn attacks_with(&self, by: Player, pieces: u64, target: Cell) -> bool {
         let pos = &self.pos;
         let occ = pos.occupied();
         let tb = bit(target);
-        for c in Bits(pos.occ[by.index()]) {
+        for c in Bits(pieces & pos.occ[by.index()]) {
             let Some((_, kind)) = pos.at(c) else { continue };
             let Some(eff) = pos.effective(by, kind) else {
                 continue;
             };
+            if self.tables.capture_hull[by.index()][eff.index()][c as usize] & tb == 0 {
+                continue;
+            }
             for o in &self.tables.moves[by.index()][eff.index()] {
                 let hit = match o {
                     CompiledOption::Single {

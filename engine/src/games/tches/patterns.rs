@@ -119,6 +119,19 @@ impl Compiled {
         }
     }
 
+    /// Every cell the shape could ever touch from `c`, whatever the occupancy: a superset of
+    /// its moves and captures.
+    pub fn hull(&self, c: Cell) -> u64 {
+        match self {
+            Compiled::Leap { to, .. } => to[c as usize],
+            Compiled::Slide(rays) => rays[c as usize].iter().fold(0, |m, r| m | r.mask),
+            Compiled::Path(paths) | Compiled::Lame(paths) => paths[c as usize]
+                .iter()
+                .flatten()
+                .fold(0, |m, &s| m | bit(s)),
+        }
+    }
+
     /// Cells from which a capture by this shape could land on `target`, where that is known
     /// without occupancy (leaps); `None` for shapes that need a search.
     #[inline]
@@ -204,6 +217,21 @@ pub enum CompiledOption {
         first: Compiled,
         then: Compiled,
     },
+}
+
+impl CompiledOption {
+    /// A superset of the cells this option could capture on from `c`.
+    pub fn capture_hull(&self, c: Cell) -> u64 {
+        match self {
+            CompiledOption::Single {
+                captures: false, ..
+            } => 0,
+            CompiledOption::Single { shape, .. } => shape.hull(c),
+            CompiledOption::Then { first, then } => {
+                Bits(first.hull(c)).fold(0, |m, l| m | then.hull(l))
+            }
+        }
+    }
 }
 
 pub fn compile_option(geo: &Geometry, o: Option, forward: i8) -> CompiledOption {

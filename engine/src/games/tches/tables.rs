@@ -40,6 +40,9 @@ pub struct Tables {
     pub geo: Geometry,
     /// Movement per side, per type.
     pub moves: [Vec<Vec<CompiledOption>>; 2],
+    /// Per side, type and cell: every cell the piece could ever capture on (a quick filter
+    /// for attack tests).
+    pub capture_hull: [Vec<[u64; 64]>; 2],
     pub keys: Keys,
     /// Three actions per turn, each by a different piece.
     pub strike: bool,
@@ -80,6 +83,18 @@ impl Tables {
                 .collect()
         };
         let moves = [side_moves(1), side_moves(-1)];
+        let hull = |side: &Vec<Vec<CompiledOption>>| -> Vec<[u64; 64]> {
+            side.iter()
+                .map(|opts| {
+                    let mut t = [0u64; 64];
+                    for (c, m) in t.iter_mut().enumerate() {
+                        *m = opts.iter().fold(0, |m, o| m | o.capture_hull(c as Cell));
+                    }
+                    t
+                })
+                .collect()
+        };
+        let capture_hull = [hull(&moves[0]), hull(&moves[1])];
         let raw = crate::zobrist::keys(
             0x7c4e_5000_0000_0001,
             2 * KIND_COUNT * 64 + 1 + 64 + 2 * LAST_SLOTS,
@@ -110,6 +125,7 @@ impl Tables {
         Tables {
             geo,
             moves,
+            capture_hull,
             keys,
             strike,
             promotions,

@@ -107,16 +107,25 @@ impl Tches {
         if let Some(known) = memo.get(self.pos.key) {
             return known;
         }
-        let mut actions = Vec::new();
-        self.pseudo_actions(&mut actions);
-        let mut ok = actions.iter().any(|&a| self.captures_king(a));
-        if !ok {
-            for a in actions {
+        // Capturing the enemy king ends the game at once: nothing else need be safe.
+        let unused = self.pos.occ[me.index()] & !self.pos.used;
+        let mut ok = Bits(self.pos.kings[me.opponent().index()])
+            .next()
+            .is_some_and(|k| self.attacks_with(me, unused, k));
+        // Piece by piece, so that the first safe continuation stops generation early.
+        let mut actions = Vec::with_capacity(32);
+        'pieces: for c in Bits(unused) {
+            if ok {
+                break;
+            }
+            actions.clear();
+            self.piece_actions(c, &mut actions);
+            for &a in &actions {
                 let saved = self.play_raw(a);
                 ok = self.can_finish(me, memo);
                 self.pos = saved;
                 if ok {
-                    break;
+                    break 'pieces;
                 }
             }
         }
