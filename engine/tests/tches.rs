@@ -268,4 +268,10 @@ fn recorded_counts() {
     };
     assert_eq!(counts(true), vec![50, 2018, 69904]);
     assert_eq!(counts(false), vec![50, 798, 27589]);
+    let start = |strike| {
+        let mut g = engine(START, strike, "");
+        (1..=3).map(|d| perft(&mut g, d)).collect::<Vec<u64>>()
+    };
+    assert_eq!(start(false), vec![12, 144, 2200]);
+    assert_eq!(start(true), vec![12, 158, 2170]);
 }

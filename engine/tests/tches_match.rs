@@ -79,7 +79,11 @@ fn play_game(strike: bool, searcher: Player, depth: u32, seed: u64) -> (i32, boo
 fn run(strike: bool, depth: u32, games: u64) -> (u32, u32, u32, u32) {
     let (mut w, mut d, mut l, mut adj) = (0, 0, 0, 0);
     for seed in 0..games {
-        let searcher = if seed % 2 == 0 { Player::White } else { Player::Black };
+        let searcher = if seed % 2 == 0 {
+            Player::White
+        } else {
+            Player::Black
+        };
         let (r, a) = play_game(strike, searcher, depth, seed);
         match r {
             1 => w += 1,
@@ -88,7 +92,9 @@ fn run(strike: bool, depth: u32, games: u64) -> (u32, u32, u32, u32) {
         }
         adj += a as u32;
     }
-    println!("strike={strike} depth={depth}: searcher +{w} ={d} -{l} of {games} ({adj} adjudicated)");
+    println!(
+        "strike={strike} depth={depth}: searcher +{w} ={d} -{l} of {games} ({adj} adjudicated)"
+    );
     (w, d, l, adj)
 }
 

@@ -4,7 +4,9 @@
 //! from each cell of an empty board, and from each cell of random boards (a third of the
 //! other cells occupied, owners at random). The random-board mobility is mapped to
 //! centipawns by the straight line that best fits the chess knight, bishop, rook and queen
-//! (300, 300, 500, 900; least squares). Pawn types are the unit (100). The Jester is valued
+//! (300, 300, 500, 900; least squares), never below a pawn (the line's negative intercept
+//! would price the least mobile leapers under a pawn that can promote). Pawn types are the
+//! unit (100). The Jester is valued
 //! at the count-weighted mean mobility of the start army it may be copying. Place bonuses come
 //! from the empty-board mobility of each cell.
 
@@ -135,7 +137,7 @@ fn measure() -> PieceValues {
         } else if k.is_pawn() {
             100
         } else {
-            (slope * mobility_random[k.index()] + intercept).round() as i32
+            ((slope * mobility_random[k.index()] + intercept).round() as i32).max(100)
         };
     }
     PieceValues {
