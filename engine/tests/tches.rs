@@ -275,3 +275,37 @@ fn recorded_counts() {
     assert_eq!(start(false), vec![12, 144, 2200]);
     assert_eq!(start(true), vec![12, 158, 2170]);
 }
+
+#[test]
+fn searcher_returns_whole_strike_turns() {
+    use tessera::search::tt::TranspositionTable;
+    use tessera::search::{think, Limits, SearchConfig, SearchControl};
+    for (strike, fen) in [
+        (true, START),
+        (
+            true,
+            "gfdqklcm/pppppppp/8/8/8/PP6/2PPPPPP/GFDQKLCM w a3,b3 P- 1",
+        ),
+        (false, START),
+    ] {
+        let mut g = engine(fen, strike, "");
+        let tt = TranspositionTable::new(1);
+        let ctl = SearchControl::new(false);
+        let out = think(
+            &g,
+            &Limits::depth(3),
+            &SearchConfig::default(),
+            &ctl,
+            &tt,
+            &mut |_| {},
+        );
+        let side = g.to_move();
+        let left = if strike { 3 - g.actions_this_turn() } else { 1 };
+        assert_eq!(out.turn.len() as u32, left, "{:?}", out.turn);
+        for s in &out.turn {
+            let m = g.parse_action(s).unwrap();
+            g.play(m);
+        }
+        assert_ne!(g.to_move(), side);
+    }
+}
