@@ -313,11 +313,8 @@ impl Engine {
 
     fn legal(&self) -> Reply {
         let actions = self.game.legal_actions();
-        self.say(&one_line(
-            &format!("legal {}", actions.join(" "))
-                .trim_end()
-                .to_string(),
-        ));
+        let line = format!("legal {}", actions.join(" "));
+        self.say(one_line(&line).trim_end());
         Ok(())
     }
 }
