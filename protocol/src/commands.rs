@@ -15,6 +15,9 @@ use tessera_protocol::uci::options;
 use tessera_protocol::uci::report::{info_lines, score_text};
 use tessera_protocol::uci::search_thread;
 
+/// Engine options given as `--option NAME=VALUE`, validated, canonical names.
+type EngineOptions = Vec<(String, String)>;
+
 /// Where a position comes from: variant, options, FEN, moves.
 #[derive(Args)]
 pub struct PositionArgs {
@@ -34,7 +37,7 @@ pub struct PositionArgs {
 
 impl PositionArgs {
     /// Builds the position; engine options are handed back for the caller to apply.
-    fn build(&self) -> Result<(Box<dyn AnyGame>, Vec<(String, String)>), String> {
+    fn build(&self) -> Result<(Box<dyn AnyGame>, EngineOptions), String> {
         let catalog = registry::variants();
         let info = setup::find_variant(catalog, &self.variant)?;
         let mut vopts = VariantOptions::new();
@@ -137,15 +140,16 @@ fn checked(name: &str, v: usize) -> Result<usize, String> {
 
 pub fn analyse(a: AnalyseArgs) -> Result<(), String> {
     let (game, engine_opts) = a.pos.build()?;
-    let mut cfg = SearchConfig::default();
-    cfg.threads = match a.threads {
-        Some(t) => checked("Threads", t)?,
-        None => engine_value(&engine_opts, "Threads").unwrap_or(1),
+    let defaults = SearchConfig::default();
+    let cfg = SearchConfig {
+        threads: match a.threads {
+            Some(t) => checked("Threads", t)?,
+            None => engine_value(&engine_opts, "Threads").unwrap_or(defaults.threads),
+        },
+        multipv: engine_value(&engine_opts, "MultiPV").unwrap_or(defaults.multipv),
+        move_overhead: engine_value(&engine_opts, "Move Overhead")
+            .map_or(defaults.move_overhead, |o| o as u64),
     };
-    cfg.multipv = engine_value(&engine_opts, "MultiPV").unwrap_or(1);
-    if let Some(o) = engine_value(&engine_opts, "Move Overhead") {
-        cfg.move_overhead = o as u64;
-    }
     let hash = match a.hash {
         Some(h) => checked("Hash", h)?,
         None => engine_value(&engine_opts, "Hash").unwrap_or(options::DEFAULT_HASH_MB as usize),
