@@ -21,7 +21,8 @@ pub fn perft<G: Game>(g: &mut G, depth: u32) -> u64 {
     }
 }
 
-/// Perft split by first action: `(action, count)` in generation order.
+/// Perft split by first action: `(action, count)` in generation order, where `depth` is the
+/// number of plies counted after the first action (the counts sum to `perft(g, depth + 1)`).
 pub fn divide<G: Game>(g: &mut G, depth: u32) -> Vec<(G::Action, u64)> {
     let mut actions = Vec::new();
     g.legal_actions(&mut actions);
@@ -32,7 +33,7 @@ pub fn divide<G: Game>(g: &mut G, depth: u32) -> Vec<(G::Action, u64)> {
                 return (a, 1);
             }
             let u = g.play(a);
-            let n = perft(g, depth - 1);
+            let n = perft(g, depth);
             g.undo(u);
             (a, n)
         })
