@@ -130,8 +130,8 @@ impl Engine {
 
     /// Sends `quit` (if stdin is still open) and waits up to `timeout` for the exit status.
     pub fn quit(mut self, timeout: Duration) -> std::process::ExitStatus {
-        if self.stdin.is_some() {
-            let _ = writeln!(self.stdin.as_mut().unwrap(), "quit");
+        if let Some(s) = &mut self.stdin {
+            let _ = writeln!(s, "quit");
         }
         self.stdin = None;
         self.wait(timeout)
@@ -163,9 +163,9 @@ impl Drop for Engine {
     }
 }
 
-/// Runs a python3 script with arguments; `None` when python3 or python-chess is missing
+/// Runs a python3 script file with arguments; `None` when python3 or python-chess is missing
 /// (a test then fails under `CI=true` and is skipped with a message otherwise).
-pub fn python(script: &str, args: &[&str]) -> Option<std::process::Output> {
+pub fn python(script: &std::path::Path, args: &[&str]) -> Option<std::process::Output> {
     let probe = Command::new("python3")
         .args(["-c", "import chess.engine"])
         .output();
@@ -179,7 +179,6 @@ pub fn python(script: &str, args: &[&str]) -> Option<std::process::Output> {
     }
     Some(
         Command::new("python3")
-            .arg("-c")
             .arg(script)
             .args(args)
             .output()
