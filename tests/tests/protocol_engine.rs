@@ -460,3 +460,53 @@ fn fuzzed_command_lines_never_break_the_protocol() {
     }
     h.engine.handle("quit");
 }
+
+#[test]
+fn an_illegal_search_answer_is_never_printed() {
+    use tessera::registry::VariantOptions;
+    use tessera::search::{Limits, Score, SearchOutput};
+    use tessera_protocol::uci::search_thread::answer;
+    let mut g = (CATALOG[0].create)(&VariantOptions::new()).unwrap();
+    g.set_fen("2 w 0").unwrap();
+    let out = |turn: &[&str], ponder: Option<&str>| SearchOutput {
+        turn: turn.iter().map(|s| s.to_string()).collect(),
+        ponder: ponder.map(String::from),
+        score: Score::Cp(0),
+        nodes: 0,
+        depth: 1,
+    };
+    let limits = Limits::default();
+    assert_eq!(
+        answer(g.as_ref(), Some(&out(&["t1"], Some("t1"))), &limits),
+        vec!["bestmove t1 ponder t1"]
+    );
+    // The ponder action must be legal after the turn, and there is nothing left after t2.
+    assert_eq!(
+        answer(g.as_ref(), Some(&out(&["t2"], Some("t1"))), &limits),
+        vec!["bestmove t2"]
+    );
+    for bad in [&["t3"][..], &[], &["t1", "t1", "t1"], &["x"]] {
+        let lines = answer(g.as_ref(), Some(&out(bad, None)), &limits);
+        assert_eq!(lines.len(), 2, "{bad:?}: {lines:?}");
+        assert!(lines[0].starts_with("info string search returned"));
+        assert_eq!(lines[1], "bestmove t1");
+    }
+    let failed = answer(g.as_ref(), None, &limits);
+    assert_eq!(
+        failed,
+        vec![
+            "info string search failed; playing a legal action",
+            "bestmove t1"
+        ]
+    );
+    let prefer = Limits {
+        searchmoves: vec!["t2".into()],
+        ..Limits::default()
+    };
+    assert_eq!(answer(g.as_ref(), None, &prefer)[1], "bestmove t2");
+    g.set_fen("0 w 0").unwrap();
+    assert_eq!(
+        answer(g.as_ref(), Some(&out(&["t1"], None)), &limits),
+        vec!["bestmove (none)"]
+    );
+}
