@@ -47,7 +47,10 @@ def main():
     base, inc = float(sys.argv[5]), float(sys.argv[6])
     tessera = chess.engine.SimpleEngine.popen_uci(tpath, timeout=30)
     stockfish = chess.engine.SimpleEngine.popen_uci(spath, timeout=30)
-    stockfish.configure({"UCI_LimitStrength": True, "UCI_Elo": elo, "Threads": 1, "Hash": 16})
+    # Both keep 100 ms per move for process and pipe latency on a busy machine.
+    stockfish.configure({"UCI_LimitStrength": True, "UCI_Elo": elo, "Threads": 1, "Hash": 16,
+                         "Move Overhead": 100})
+    tessera.configure({"Move Overhead": 100})
     w = d = l = 0
     try:
         for g in range(games):

@@ -81,6 +81,8 @@ fn position_and_go_depth_give_a_legal_move() {
 fn go_movetime_answers_in_time() {
     let mut e = Engine::start();
     e.send("position startpos");
+    // Start-up (attack tables) is not part of the move time.
+    e.sync();
     let t0 = Instant::now();
     e.send("go movetime 300");
     let lines = e.until("bestmove", T);

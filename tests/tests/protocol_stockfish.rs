@@ -32,7 +32,7 @@ fn play(games: u32, base: &str, inc: &str) -> Option<String> {
 
 #[test]
 fn two_games_against_stockfish_1400() {
-    if let Some(out) = play(2, "1", "0.02") {
+    if let Some(out) = play(2, "2", "0.05") {
         assert!(out.lines().any(|l| l.starts_with("score ")));
     }
 }
