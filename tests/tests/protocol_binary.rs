@@ -261,4 +261,10 @@ fn cli_perft_and_analyse() {
         .unwrap();
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("e2e4"));
+    let o = std::process::Command::new(&bin)
+        .args(["solve", "--variant", "chess"])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no solver"));
 }
