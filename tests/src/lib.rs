@@ -3,4 +3,5 @@
 //! game for protocol tests that must not depend on any real variant.
 
 pub mod binary;
+pub mod fuzz;
 pub mod pile;

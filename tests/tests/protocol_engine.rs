@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use tessera::registry::VariantOptions;
 use tessera::search::SearchConfig;
 use tessera_protocol::uci::{Engine, Flow, Output};
+use tessera_tests::fuzz::{random_line, Rng};
 use tessera_tests::pile::CATALOG;
 
 struct Harness {
@@ -18,11 +19,15 @@ struct Harness {
 
 impl Harness {
     fn new() -> Harness {
+        Harness::over(&CATALOG)
+    }
+
+    fn over(catalog: &'static [tessera::registry::VariantInfo]) -> Harness {
         let lines = Arc::new(Mutex::new(Vec::new()));
         let l = lines.clone();
         let out: Output = Arc::new(move |s: &str| l.lock().unwrap().push(s.to_string()));
         Harness {
-            engine: Engine::new(&CATALOG, out).unwrap(),
+            engine: Engine::new(catalog, out).unwrap(),
             lines,
             read: 0,
         }
@@ -268,24 +273,6 @@ fn quit_stops_a_running_search() {
     assert!(h.take().iter().any(|l| l.starts_with("bestmove")));
 }
 
-/// A small seeded generator (xorshift), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
-        xs[self.below(xs.len())]
-    }
-}
-
 const SEEDS: &[&str] = &[
     "uci",
     "isready",
@@ -355,46 +342,6 @@ const WORDS: &[&str] = &[
     "\t",
 ];
 
-/// Lines of three kinds: well-formed commands, commands with mutated words, random words.
-fn random_line(r: &mut Rng) -> String {
-    match r.below(3) {
-        0 => r.pick(SEEDS).to_string(),
-        1 => {
-            let mut w: Vec<String> = r.pick(SEEDS).split(' ').map(String::from).collect();
-            for _ in 0..1 + r.below(3) {
-                let i = r.below(w.len() + 1);
-                match r.below(3) {
-                    0 if i < w.len() => {
-                        w.remove(i);
-                    }
-                    1 => w.insert(i, r.pick(WORDS).to_string()),
-                    _ if i < w.len() => w[i] = r.pick(WORDS).to_string(),
-                    _ => {}
-                }
-            }
-            fix_perft(w.join(" "))
-        }
-        _ => {
-            let n = r.below(6);
-            fix_perft((0..n).map(|_| r.pick(WORDS)).collect::<Vec<_>>().join(" "))
-        }
-    }
-}
-
-/// Perft runs on the protocol thread by design (like other engines); keep fuzzed depths small
-/// so a mutated line cannot ask for an hour of counting.
-fn fix_perft(line: String) -> String {
-    if line.contains("perft")
-        && line
-            .split(' ')
-            .any(|w| w.parse::<u64>().is_ok_and(|d| d > 4))
-    {
-        "go perft 2".into()
-    } else {
-        line
-    }
-}
-
 /// The forms a protocol line may take (search lines can arrive at any time).
 fn well_formed(line: &str, cmd: &str) -> bool {
     const PREFIXES: &[&str] = &[
@@ -432,12 +379,12 @@ fn well_formed(line: &str, cmd: &str) -> bool {
     }
 }
 
-#[test]
-fn fuzzed_command_lines_never_break_the_protocol() {
-    let mut h = Harness::new();
-    let mut r = Rng(0x9e37_79b9_7f4a_7c15);
-    for i in 0..4000 {
-        let line = random_line(&mut r);
+/// Feeds `n` random lines: at most one error line each, nothing changed by a failed command,
+/// only well-formed output.
+fn fuzz(mut h: Harness, seeds: &[&str], words: &[&str], seed: u64, n: usize) {
+    let mut r = Rng(seed);
+    for i in 0..n {
+        let line = random_line(&mut r, seeds, words, 3);
         let before = h.state();
         h.engine.handle(&line);
         let out = h.take();
@@ -453,12 +400,24 @@ fn fuzzed_command_lines_never_break_the_protocol() {
         for l in &out {
             assert!(well_formed(l, &line), "line {i} '{line}' wrote '{l}'");
         }
-        if i % 50 == 0 {
+        if i % 20 == 0 {
             // Keep searches short: an infinite one would otherwise run until the end.
             h.cmd("stop");
         }
     }
     h.engine.handle("quit");
+}
+
+#[test]
+fn fuzzed_command_lines_never_break_the_protocol() {
+    fuzz(Harness::new(), SEEDS, WORDS, 0x9e37_79b9_7f4a_7c15, 4000);
+}
+
+#[test]
+fn fuzzed_chess_command_lines_never_break_the_protocol() {
+    use tessera_tests::fuzz::{CHESS_SEEDS, CHESS_WORDS};
+    let h = Harness::over(tessera::registry::variants());
+    fuzz(h, CHESS_SEEDS, CHESS_WORDS, 0x2545_f491_4f6c_dd1d, 3000);
 }
 
 #[test]

@@ -6,128 +6,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use tessera_tests::binary::tessera_bin;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
-        xs[self.below(xs.len())]
-    }
-}
-
-const SEEDS: &[&str] = &[
-    "uci",
-    "isready",
-    "ucinewgame",
-    "legal",
-    "variants",
-    "stop",
-    "ponderhit",
-    "position startpos",
-    "position startpos moves e2e4 e7e5 g1f3",
-    "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "position fen 8/8/8/8/8/8/8/K1k5 w - - 0 1 moves a1a2",
-    "position startpos moves f2f3 e7e5 g2g4 d8h4",
-    "go depth 1",
-    "go nodes 300",
-    "go movetime 3",
-    "go infinite",
-    "go ponder",
-    "go wtime 50 btime 50 winc 1 binc 1",
-    "go searchmoves e2e4 d2d4 depth 1",
-    "go perft 2",
-    "go mate 1",
-    "setoption name Hash value 2",
-    "setoption name Threads value 2",
-    "setoption name MultiPV value 2",
-    "setoption name UCI_Chess960 value true",
-    "setoption name UCI_Chess960 value false",
-    "setoption name UCI_Variant value chess",
-    "setoption name Move Overhead value 0",
-    "setoption name Ponder value true",
-];
-
-const WORDS: &[&str] = &[
-    "",
-    "name",
-    "value",
-    "moves",
-    "fen",
-    "startpos",
-    "depth",
-    "perft",
-    "e2e4",
-    "e7e8q",
-    "e1g1",
-    "e1h1",
-    "a1a1",
-    "0000",
-    "-1",
-    "0",
-    "2",
-    "18446744073709551616",
-    "true",
-    "KQkq",
-    "go",
-    "position",
-    "setoption",
-    "searchmoves",
-    "infinite",
-    "w",
-    "b",
-    "8/8/8",
-    "\u{fffd}",
-    "Hash",
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-    ",",
-    "e2e4,e7e5",
-    "ponder",
-    "wtime",
-];
-
-fn random_line(r: &mut Rng) -> String {
-    let line = match r.below(3) {
-        0 => r.pick(SEEDS).to_string(),
-        1 => {
-            let mut w: Vec<String> = r.pick(SEEDS).split(' ').map(String::from).collect();
-            for _ in 0..1 + r.below(3) {
-                let i = r.below(w.len() + 1);
-                match r.below(3) {
-                    0 if i < w.len() => {
-                        w.remove(i);
-                    }
-                    1 => w.insert(i, r.pick(WORDS).to_string()),
-                    _ if i < w.len() => w[i] = r.pick(WORDS).to_string(),
-                    _ => {}
-                }
-            }
-            w.join(" ")
-        }
-        _ => (0..r.below(6))
-            .map(|_| r.pick(WORDS))
-            .collect::<Vec<_>>()
-            .join(" "),
-    };
-    // Deep perft is long by nature (it runs on the protocol thread); keep fuzzed ones small.
-    if line.contains("perft")
-        && line
-            .split(' ')
-            .any(|w| w.parse::<u64>().is_ok_and(|d| d > 3))
-    {
-        "go perft 1".into()
-    } else {
-        line
-    }
-}
+use tessera_tests::fuzz::{random_line, Rng, CHESS_SEEDS, CHESS_WORDS};
 
 fn well_formed(line: &str) -> bool {
     const PREFIXES: &[&str] = &[
@@ -156,7 +35,7 @@ fn random_command_lines_are_survived() {
     let mut input = String::new();
     let n = 3000;
     for i in 0..n {
-        input.push_str(&random_line(&mut r));
+        input.push_str(&random_line(&mut r, CHESS_SEEDS, CHESS_WORDS, 3));
         input.push('\n');
         if i % 10 == 9 {
             input.push_str("stop\n");
