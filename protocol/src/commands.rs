@@ -183,7 +183,12 @@ pub fn analyse(a: AnalyseArgs) -> Result<(), String> {
     for n in notes {
         println!("{n}");
     }
-    let mut line = best[0].clone();
+    // The ponder action is for GUIs; the summary line shows the turn, score and line.
+    let mut line = best[0]
+        .split(" ponder ")
+        .next()
+        .unwrap_or_default()
+        .to_string();
     let score = last
         .as_ref()
         .map(|i| i.score)
@@ -228,13 +233,77 @@ pub fn perft(a: PerftArgs) -> Result<(), String> {
 }
 
 pub fn bench(a: BenchArgs) -> Result<(), String> {
-    if let Some(t) = a.threads {
-        checked("Threads", t)?;
+    use tessera::search::bench::{self as sb, BenchLine, DEFAULT_DEPTH, POSITIONS};
+    let depth = a.depth.unwrap_or(DEFAULT_DEPTH).max(1);
+    let threads = match a.threads {
+        Some(t) => checked("Threads", t)?,
+        None => 1,
+    };
+    let hash = options::DEFAULT_HASH_MB as usize;
+    let (lines, nodes, elapsed) = if threads == 1 {
+        let r = sb::bench(POSITIONS, depth, hash).map_err(|e| e.to_string())?;
+        let nodes = r.nodes;
+        (r.lines, nodes, r.elapsed)
+    } else {
+        // The library's bench is single-threaded by definition; with several threads the same
+        // positions are searched the same way, each with a fresh table.
+        let cfg = SearchConfig {
+            threads,
+            ..SearchConfig::default()
+        };
+        let mut games = Vec::new();
+        for &(variant, fen) in POSITIONS {
+            let info = setup::find_variant(registry::variants(), variant)?;
+            games.push((
+                variant,
+                fen,
+                setup::build_position(info, &VariantOptions::new(), Some(fen), "")?,
+            ));
+        }
+        let mut lines = Vec::new();
+        let mut nodes = 0;
+        let mut elapsed = std::time::Duration::ZERO;
+        for (variant, fen, game) in games {
+            let tt = TranspositionTable::new(hash);
+            let ctl = Arc::new(SearchControl::new(false));
+            let t0 = Instant::now();
+            let out = search_thread::search_blocking(
+                game.as_ref(),
+                &Limits::depth(depth),
+                &cfg,
+                &ctl,
+                &tt,
+                &mut |_| {},
+            )
+            .ok_or("the search failed")?;
+            elapsed += t0.elapsed();
+            nodes += out.nodes;
+            lines.push(BenchLine {
+                variant: variant.to_string(),
+                fen: fen.to_string(),
+                nodes: out.nodes,
+                best: out.turn,
+            });
+        }
+        (lines, nodes, elapsed)
+    };
+    let n = lines.len();
+    for (i, l) in lines.iter().enumerate() {
+        println!(
+            "Position {}/{n} ({} {}): nodes {} bestmove {}",
+            i + 1,
+            l.variant,
+            l.fen,
+            l.nodes,
+            l.best.join(",")
+        );
     }
-    let _ = a.depth;
-    Err("bench is not available: the searcher's bench positions \
-         (tessera::search::bench) are not built yet"
-        .into())
+    let ms = elapsed.as_millis().max(1);
+    println!();
+    println!("Total time (ms) : {ms}");
+    println!("Nodes searched: {nodes}");
+    println!("Nodes/second: {}", nodes as u128 * 1000 / ms);
+    Ok(())
 }
 
 pub fn solve(a: SolveArgs) -> Result<(), String> {

@@ -267,4 +267,15 @@ fn cli_perft_and_analyse() {
         .unwrap();
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("no solver"));
+    let o = std::process::Command::new(&bin)
+        .args(["bench", "--depth", "3"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let s = String::from_utf8_lossy(&o.stdout);
+    assert!(s.lines().any(|l| l.starts_with("Position 1/")), "{s}");
+    assert!(
+        s.contains("Nodes searched: ") && s.contains("Nodes/second: "),
+        "{s}"
+    );
 }
