@@ -26,6 +26,8 @@ fn main() {
         multipv: 1,
         move_overhead: 0,
     };
+    // The piece values are measured once per process, on first use: keep that out of the timing.
+    let _ = tessera::games::tches::values::piece_values();
     let mut nps = Vec::new();
     for strike in [false, true] {
         let (mut nodes, mut secs) = (0u64, 0f64);

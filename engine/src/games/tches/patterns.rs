@@ -234,6 +234,19 @@ impl CompiledOption {
     }
 }
 
+impl CompiledOption {
+    /// A superset of the cells whose occupancy can change what this option does from `c`.
+    pub fn touch_hull(&self, c: Cell) -> u64 {
+        match self {
+            CompiledOption::Single { shape, .. } => shape.hull(c),
+            CompiledOption::Then { first, then } => {
+                let lands = first.hull(c);
+                Bits(lands).fold(lands, |m, l| m | then.hull(l))
+            }
+        }
+    }
+}
+
 pub fn compile_option(geo: &Geometry, o: Option, forward: i8) -> CompiledOption {
     match o {
         Option::Single { shape, mode } => CompiledOption::Single {

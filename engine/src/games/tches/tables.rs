@@ -43,6 +43,8 @@ pub struct Tables {
     /// Per side, type and cell: every cell the piece could ever capture on (a quick filter
     /// for attack tests).
     pub capture_hull: [Vec<[u64; 64]>; 2],
+    /// Per side, type and cell: every cell whose occupancy can change the piece's actions.
+    pub touch_hull: [Vec<[u64; 64]>; 2],
     pub keys: Keys,
     /// Three actions per turn, each by a different piece.
     pub strike: bool,
@@ -83,22 +85,34 @@ impl Tables {
                 .collect()
         };
         let moves = [side_moves(1), side_moves(-1)];
-        let hull = |side: &Vec<Vec<CompiledOption>>| -> Vec<[u64; 64]> {
+        let hull = |side: &Vec<Vec<CompiledOption>>,
+                    f: fn(&CompiledOption, Cell) -> u64|
+         -> Vec<[u64; 64]> {
             side.iter()
                 .map(|opts| {
                     let mut t = [0u64; 64];
                     for (c, m) in t.iter_mut().enumerate() {
-                        *m = opts.iter().fold(0, |m, o| m | o.capture_hull(c as Cell));
+                        *m = opts.iter().fold(0, |m, o| m | f(o, c as Cell));
                     }
                     t
                 })
                 .collect()
         };
-        let capture_hull = [hull(&moves[0]), hull(&moves[1])];
-        let raw = crate::zobrist::keys(
-            0x7c4e_5000_0000_0001,
-            2 * KIND_COUNT * 64 + 1 + 64 + 2 * LAST_SLOTS,
-        );
+        let capture_hull = [
+            hull(&moves[0], CompiledOption::capture_hull),
+            hull(&moves[1], CompiledOption::capture_hull),
+        ];
+        let touch_hull = [
+            hull(&moves[0], CompiledOption::touch_hull),
+            hull(&moves[1], CompiledOption::touch_hull),
+        ];
+        static RAW: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+        let raw = RAW.get_or_init(|| {
+            crate::zobrist::keys(
+                0x7c4e_5000_0000_0001,
+                2 * KIND_COUNT * 64 + 1 + 64 + 2 * LAST_SLOTS,
+            )
+        });
         let (piece, rest) = raw.split_at(2 * KIND_COUNT * 64);
         let keys = Keys {
             piece: piece.to_vec(),
@@ -126,6 +140,7 @@ impl Tables {
             geo,
             moves,
             capture_hull,
+            touch_hull,
             keys,
             strike,
             promotions,

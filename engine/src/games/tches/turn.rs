@@ -154,11 +154,38 @@ impl Tches {
         self.pseudo_actions(&mut pseudo);
         let mut scratch = self.clone();
         let mut memo = Memo::default();
-        out.extend(
-            pseudo
-                .into_iter()
-                .filter(|&m| scratch.legal_with(m, &mut memo)),
-        );
+        let quiet_cells = self.safe_departures();
+        out.extend(pseudo.into_iter().filter(|&m| {
+            let king_stays = self.pos.kings[self.pos.side.index()] & bit(m.from) == 0;
+            (king_stays && quiet_cells & bit(m.from) != 0) || scratch.legal_with(m, &mut memo)
+        }));
+    }
+
+    /// Without Strike, the cells a non-king piece may leave with no check of the result: the
+    /// king is not attacked now, and no enemy piece that could ever capture on the king's cell
+    /// is affected by that cell. Occupying the destination or removing an enemy there can only
+    /// take attacks away. Enemy Jesters change with every action, so they disable the shortcut.
+    fn safe_departures(&self) -> u64 {
+        let me = self.pos.side;
+        let them = me.opponent();
+        if self.tables.strike || self.king_attacked(me) {
+            return 0;
+        }
+        let Some(king) = Bits(self.pos.kings[me.index()]).next() else {
+            return 0;
+        };
+        let mut touched = 0u64;
+        for c in Bits(self.pos.occ[them.index()]) {
+            let (_, kind) = self.pos.at(c).expect("occupied cell");
+            if kind == Kind::Jester {
+                return 0;
+            }
+            let t = &self.tables;
+            if t.capture_hull[them.index()][kind.index()][c as usize] & bit(king) != 0 {
+                touched |= t.touch_hull[them.index()][kind.index()][c as usize];
+            }
+        }
+        !touched
     }
 
     /// The side left without a king loses at once.
