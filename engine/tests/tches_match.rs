@@ -101,8 +101,8 @@ fn run(strike: bool, depth: u32, games: u64) -> (u32, u32, u32, u32) {
 #[test]
 #[ignore]
 fn searcher_beats_greedy() {
-    let (w, _, l, _) = run(false, 4, 10);
-    assert!(w >= 9 && l == 0);
-    let (w, _, l, _) = run(true, 6, 10);
-    assert!(w >= 9 && l == 0);
+    let (w, _, l, _) = run(false, 4, 20);
+    assert!(w >= 18 && l == 0);
+    let (w, _, l, _) = run(true, 6, 20);
+    assert!(w >= 18 && l == 0);
 }
