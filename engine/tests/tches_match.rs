@@ -1,5 +1,5 @@
 //! The alpha-beta searcher against a 1-ply greedy player, with and without Strike. Ignored in
-//! CI (about a minute); run with
+//! CI (about two minutes); run with
 //! `cargo test -p tessera-engine --release --test tches_match -- --ignored --nocapture`.
 
 use rand_core::{RngCore, SeedableRng};
