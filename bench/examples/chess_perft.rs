@@ -13,7 +13,10 @@ fn main() {
     let fen = args.collect::<Vec<_>>().join(" ");
     let t0 = Instant::now();
     tessera::games::chess::attacks::tables();
-    eprintln!("tables built in {:.1} ms", t0.elapsed().as_secs_f64() * 1e3);
+    eprintln!(
+        "attack tables built in {:.1} ms",
+        t0.elapsed().as_secs_f64() * 1e3
+    );
     let mut g = if fen.is_empty() {
         Chess::new(false)
     } else {
