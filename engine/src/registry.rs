@@ -9,10 +9,21 @@ use crate::session::AnyGame;
 /// The type and default of a variant option, as UCI declares it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionKind {
-    Check { default: bool },
-    Spin { default: i64, min: i64, max: i64 },
-    Combo { default: &'static str, values: &'static [&'static str] },
-    Text { default: &'static str },
+    Check {
+        default: bool,
+    },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Combo {
+        default: &'static str,
+        values: &'static [&'static str],
+    },
+    Text {
+        default: &'static str,
+    },
 }
 
 /// One option a variant understands (set with `setoption name <name> value <v>`).
@@ -72,11 +83,25 @@ pub struct VariantInfo {
 
 /// Every registered variant, the default (`chess`) first.
 pub fn variants() -> &'static [VariantInfo] {
-    &[]
+    &[VariantInfo {
+        name: "tictacchess",
+        summary:
+            "Tic Tac Chess: drop chess pieces on a 3x3 board; three in a row or checkmate wins",
+        options: crate::games::tictacchess::OPTIONS,
+        create: |opts| {
+            let cfg = crate::games::tictacchess::config_from_options(opts)?;
+            Ok(crate::session::Session::boxed(
+                crate::games::tictacchess::TicTacChess::new(cfg),
+            ))
+        },
+        solve: Some(crate::games::tictacchess::solver::solve),
+    }]
 }
 
 pub fn find(name: &str) -> Option<&'static VariantInfo> {
-    variants().iter().find(|v| v.name.eq_ignore_ascii_case(name))
+    variants()
+        .iter()
+        .find(|v| v.name.eq_ignore_ascii_case(name))
 }
 
 /// Builds a variant's start position with the given options.

@@ -1,0 +1,436 @@
+//! The solver: retrograde analysis over every position reachable from a root.
+//!
+//! Positions are enumerated breadth-first (no history: a position is board, reserves and side
+//! to move). Values are then propagated backwards from the decided ends: a position is won
+//! when one action reaches a position lost for the opponent, lost when every action reaches a
+//! position won for the opponent. Positions never decided this way are draws: neither side can
+//! force an end, so play goes on until a repetition (or a stalemate). This is exact with cycles,
+//! which is how the threefold-repetition draw enters the value. Distances are in plies: the
+//! winner takes the shortest way, the loser the longest.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use ahash::AHashMap;
+
+use crate::game::{Player, RuleError};
+use crate::registry::{SolveReport, VariantOptions};
+
+use super::notation::format_action;
+use super::rules::{Config, Position, TttAction, KINDS};
+use super::{config_from_options, TicTacChess};
+
+/// A game value for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    Win,
+    Loss,
+    Draw,
+}
+
+impl Value {
+    pub fn sign(self) -> i32 {
+        match self {
+            Value::Win => 1,
+            Value::Loss => -1,
+            Value::Draw => 0,
+        }
+    }
+}
+
+const UNKNOWN: i8 = 2;
+
+/// Every position reachable from a root, with its exact value and distance.
+pub struct Solution {
+    pub cfg: Config,
+    pub root: Position,
+    index: AHashMap<u64, u32>,
+    codes: Vec<u64>,
+    /// +1 win, -1 loss, 0 draw, for the side to move.
+    value: Vec<i8>,
+    /// Plies to the end under best play (0 for draws).
+    dist: Vec<u16>,
+    pub edges: u64,
+    /// Positions at each breadth-first depth from the root.
+    pub layers: Vec<usize>,
+    pub elapsed: Duration,
+}
+
+/// The enumeration passed its budget before the reachable set was complete.
+#[derive(Clone, Debug)]
+pub struct TooLarge {
+    pub states: usize,
+    pub edges: u64,
+    /// Positions at each completed breadth-first depth.
+    pub layers: Vec<usize>,
+    pub elapsed: Duration,
+}
+
+/// How a position without actions ends, for the side to move.
+fn dead_end(p: &Position) -> Value {
+    if p.pending_line() != 0 || p.in_check() {
+        Value::Loss
+    } else {
+        Value::Draw
+    }
+}
+
+/// Solves every position reachable from `root`, or gives up past `cap` positions.
+pub fn solve_from(cfg: Config, root: Position, cap: usize) -> Result<Solution, TooLarge> {
+    let start = Instant::now();
+    let mut index: AHashMap<u64, u32> = AHashMap::new();
+    let mut codes: Vec<u64> = Vec::new();
+    let mut child_start: Vec<u64> = vec![0];
+    let mut children: Vec<u32> = Vec::new();
+    let mut layers = Vec::new();
+    index.insert(root.encode(), 0);
+    codes.push(root.encode());
+    let mut layer_end = 1;
+    let mut layer_start = 0;
+    let mut actions: Vec<TttAction> = Vec::new();
+    let mut i = 0;
+    while i < codes.len() {
+        if i == layer_end {
+            layers.push(layer_end - layer_start);
+            layer_start = layer_end;
+            layer_end = codes.len();
+        }
+        let p = Position::decode(codes[i]);
+        actions.clear();
+        p.legal_actions(&cfg, &mut actions);
+        for &a in &actions {
+            let mut c = p;
+            c.apply(a);
+            let code = c.encode();
+            let next = codes.len() as u32;
+            let id = *index.entry(code).or_insert(next);
+            if id == next {
+                codes.push(code);
+            }
+            children.push(id);
+        }
+        child_start.push(children.len() as u64);
+        if codes.len() > cap {
+            return Err(TooLarge {
+                states: codes.len(),
+                edges: children.len() as u64,
+                layers,
+                elapsed: start.elapsed(),
+            });
+        }
+        i += 1;
+    }
+    layers.push(layer_end - layer_start);
+    let n = codes.len();
+
+    // Parents of each position, as a compressed list.
+    let mut parent_start = vec![0u64; n + 1];
+    for &c in &children {
+        parent_start[c as usize + 1] += 1;
+    }
+    for j in 0..n {
+        parent_start[j + 1] += parent_start[j];
+    }
+    let mut fill = parent_start.clone();
+    let mut parents = vec![0u32; children.len()];
+    for p in 0..n {
+        for e in child_start[p]..child_start[p + 1] {
+            let c = children[e as usize] as usize;
+            parents[fill[c] as usize] = p as u32;
+            fill[c] += 1;
+        }
+    }
+    drop(fill);
+
+    let mut remaining: Vec<u32> = (0..n)
+        .map(|p| (child_start[p + 1] - child_start[p]) as u32)
+        .collect();
+    drop(child_start);
+    let edges = children.len() as u64;
+    drop(children);
+    let mut value = vec![UNKNOWN; n];
+    let mut dist = vec![0u16; n];
+    let mut queue: VecDeque<u32> = VecDeque::new();
+    for p in 0..n {
+        if remaining[p] == 0 {
+            match dead_end(&Position::decode(codes[p])) {
+                Value::Loss => {
+                    value[p] = -1;
+                    queue.push_back(p as u32);
+                }
+                _ => value[p] = 0,
+            }
+        }
+    }
+    // First in, first out: positions leave the queue in order of distance, so each value is
+    // fixed by its shortest win or its longest loss.
+    while let Some(c) = queue.pop_front() {
+        let c = c as usize;
+        let d = dist[c] + 1;
+        for e in parent_start[c]..parent_start[c + 1] {
+            let p = parents[e as usize] as usize;
+            if value[p] != UNKNOWN {
+                continue;
+            }
+            if value[c] == -1 {
+                value[p] = 1;
+                dist[p] = d;
+                queue.push_back(p as u32);
+            } else {
+                remaining[p] -= 1;
+                if remaining[p] == 0 {
+                    value[p] = -1;
+                    dist[p] = d;
+                    queue.push_back(p as u32);
+                }
+            }
+        }
+    }
+    for v in value.iter_mut() {
+        if *v == UNKNOWN {
+            *v = 0;
+        }
+    }
+    Ok(Solution {
+        cfg,
+        root,
+        index,
+        codes,
+        value,
+        dist,
+        edges,
+        layers,
+        elapsed: start.elapsed(),
+    })
+}
+
+impl Solution {
+    pub fn len(&self) -> usize {
+        self.codes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.codes.is_empty()
+    }
+
+    /// The value and distance of a position, if the table covers it.
+    pub fn lookup(&self, p: &Position) -> Option<(Value, u32)> {
+        let &i = self.index.get(&p.encode())?;
+        let v = match self.value[i as usize] {
+            1 => Value::Win,
+            -1 => Value::Loss,
+            _ => Value::Draw,
+        };
+        Some((v, self.dist[i as usize] as u32))
+    }
+
+    /// Counts of won, lost and drawn positions (for the side to move).
+    pub fn counts(&self) -> (usize, usize, usize) {
+        let w = self.value.iter().filter(|&&v| v == 1).count();
+        let l = self.value.iter().filter(|&&v| v == -1).count();
+        (w, l, self.len() - w - l)
+    }
+
+    /// A best action from a covered position: the quickest win, the slowest loss, or a move
+    /// that keeps the draw.
+    pub fn best_action(&self, p: &Position) -> Option<TttAction> {
+        let (v, d) = self.lookup(p)?;
+        let mut actions = Vec::new();
+        p.legal_actions(&self.cfg, &mut actions);
+        let child = |a: &TttAction| {
+            let mut c = *p;
+            c.apply(*a);
+            self.lookup(&c)
+        };
+        actions.into_iter().find(|a| match (v, child(a)) {
+            (Value::Win, Some((Value::Loss, cd))) => cd + 1 == d,
+            (Value::Loss, Some((Value::Win, cd))) => cd + 1 == d,
+            (Value::Draw, Some((Value::Draw, _))) => true,
+            _ => false,
+        })
+    }
+
+    /// The principal line from the root, at most `max` plies.
+    pub fn principal_line(&self, max: usize) -> Vec<String> {
+        let mut p = self.root;
+        let mut out = Vec::new();
+        while out.len() < max {
+            match self.best_action(&p) {
+                Some(a) => {
+                    out.push(format_action(a));
+                    p.apply(a);
+                }
+                None => break,
+            }
+        }
+        out
+    }
+}
+
+/// Positions a table may hold before the solver gives up on a start position.
+pub const FULL_GAME_CAP: usize = 40_000_000;
+/// Material (pieces on the board and in both reserves) at or below which a position is solved
+/// on demand when the search probes it.
+pub const PROBE_MATERIAL: u32 = 6;
+/// Positions an on-demand solve may visit.
+const PROBE_CAP: usize = 400_000;
+
+fn material(p: &Position) -> u32 {
+    let on_board = p.occupied().count_ones();
+    let reserve: u32 = (0..2)
+        .map(|s| (0..KINDS).map(|k| p.reserve[s][k] as u32).sum::<u32>())
+        .sum();
+    on_board + reserve
+}
+
+/// Solved values, shared by every game of the process: start positions of small
+/// configurations, and the endgames solved on demand.
+struct Cache {
+    values: AHashMap<(Config, u64), (i8, u16)>,
+    /// Roots already attempted (solved or too large), so none is tried twice.
+    tried: AHashMap<(Config, u64), bool>,
+}
+
+fn cache() -> &'static Mutex<Cache> {
+    static C: OnceLock<Mutex<Cache>> = OnceLock::new();
+    C.get_or_init(|| {
+        Mutex::new(Cache {
+            values: AHashMap::new(),
+            tried: AHashMap::new(),
+        })
+    })
+}
+
+/// Solves from `root` unless tried before, and stores every value found.
+fn fill_cache(cfg: &Config, root: &Position, cap: usize) {
+    let key = (*cfg, root.encode());
+    {
+        let c = cache().lock().unwrap_or_else(|e| e.into_inner());
+        if c.tried.contains_key(&key) {
+            return;
+        }
+    }
+    let solved = solve_from(*cfg, *root, cap);
+    let mut c = cache().lock().unwrap_or_else(|e| e.into_inner());
+    c.tried.insert(key, solved.is_ok());
+    if let Ok(s) = solved {
+        for i in 0..s.len() {
+            c.values.insert((*cfg, s.codes[i]), (s.value[i], s.dist[i]));
+        }
+    }
+}
+
+/// The exact value of a position for the side to move with plies to the end, when a solved
+/// table covers it: the whole game of a small configuration, or an endgame with at most
+/// `PROBE_MATERIAL` pieces left in play and in reserve (solved on first probe, then cached).
+pub fn probe(cfg: &Config, p: &Position) -> Option<(i32, u32)> {
+    let key = (*cfg, p.encode());
+    let look = || {
+        let c = cache().lock().unwrap_or_else(|e| e.into_inner());
+        c.values.get(&key).map(|&(v, d)| (v as i32, d as u32))
+    };
+    if let Some(hit) = look() {
+        return Some(hit);
+    }
+    if start_is_small(cfg) {
+        fill_cache(cfg, &Position::start(cfg), PROBE_CAP);
+    } else if material(p) <= PROBE_MATERIAL {
+        fill_cache(cfg, p, PROBE_CAP);
+    } else {
+        return None;
+    }
+    look()
+}
+
+/// True when a configuration's whole game is small enough to solve at the first probe.
+fn start_is_small(cfg: &Config) -> bool {
+    cfg.reserve.iter().map(|&r| r as u32).sum::<u32>() * 2 <= PROBE_MATERIAL
+}
+
+fn value_words(v: Value, mover: Player) -> String {
+    match v {
+        Value::Win => format!("{} wins", mover.name()),
+        Value::Loss => format!("{} wins", mover.opponent().name()),
+        Value::Draw => "draw".to_string(),
+    }
+}
+
+/// Report lines for a finished solve.
+pub fn report(s: &Solution) -> Vec<String> {
+    let (v, d) = s.lookup(&s.root).expect("the root is in its own table");
+    let (w, l, dr) = s.counts();
+    let line = s.principal_line(if v == Value::Draw { 16 } else { 200 });
+    let mut out = vec![
+        format!(
+            "value: {} (start position, {} to move){}",
+            value_words(v, s.root.to_move),
+            s.root.to_move.name(),
+            if v == Value::Draw {
+                String::new()
+            } else {
+                format!(", in {d} plies")
+            }
+        ),
+        format!(
+            "proof: retrograde analysis over all {} reachable positions ({} actions); \
+             won/lost/drawn for the side to move: {w}/{l}/{dr}",
+            s.len(),
+            s.edges
+        ),
+        format!("depth: {} breadth-first layers", s.layers.len()),
+        format!("time: {:.2} s", s.elapsed.as_secs_f64()),
+    ];
+    out.push(format!("principal line: {}", line.join(" ")));
+    out
+}
+
+/// The registry's solver: the value of the start position under the given options.
+pub fn solve(opts: &VariantOptions) -> Result<SolveReport, RuleError> {
+    let cfg = config_from_options(opts)?;
+    let cap = match opts.get("TicTacSolveCap") {
+        Some(c) => c
+            .trim()
+            .parse()
+            .map_err(|_| RuleError::new(format!("TicTacSolveCap: '{c}' is not a number")))?,
+        None => FULL_GAME_CAP,
+    };
+    let root = TicTacChess::new(cfg).position().to_owned();
+    match solve_from(cfg, root, cap) {
+        Ok(s) => {
+            let lines = report(&s);
+            // Keep the proof for the searcher's probes in this process.
+            let s = Arc::new(s);
+            let mut c = cache().lock().unwrap_or_else(|e| e.into_inner());
+            c.tried.insert((cfg, root.encode()), true);
+            for i in 0..s.len() {
+                c.values.insert((cfg, s.codes[i]), (s.value[i], s.dist[i]));
+            }
+            Ok(SolveReport { lines })
+        }
+        Err(t) => Ok(SolveReport {
+            lines: too_large_report(&t, cap),
+        }),
+    }
+}
+
+fn too_large_report(t: &TooLarge, cap: usize) -> Vec<String> {
+    vec![
+        "value: not solved".to_string(),
+        format!(
+            "the reachable positions exceed the budget of {cap}: {} positions ({} actions) \
+             found in {:.1} s before giving up",
+            t.states,
+            t.edges,
+            t.elapsed.as_secs_f64()
+        ),
+        format!(
+            "positions per breadth-first depth (completed layers): {:?}",
+            t.layers
+        ),
+        "covered instead: every configuration small enough to enumerate (options \
+         TicTacReserve, TicTacMaxPieces) and, during play, every endgame with at most 6 pieces \
+         left on the board and in the reserves"
+            .to_string(),
+    ]
+}
