@@ -225,6 +225,18 @@ impl Solution {
         Some((v, self.dist[i as usize] as u32))
     }
 
+    /// Every covered position with its value and distance.
+    pub fn iter(&self) -> impl Iterator<Item = (Position, Value, u32)> + '_ {
+        (0..self.len()).map(|i| {
+            let v = match self.value[i] {
+                1 => Value::Win,
+                -1 => Value::Loss,
+                _ => Value::Draw,
+            };
+            (Position::decode(self.codes[i]), v, self.dist[i] as u32)
+        })
+    }
+
     /// Counts of won, lost and drawn positions (for the side to move).
     pub fn counts(&self) -> (usize, usize, usize) {
         let w = self.value.iter().filter(|&&v| v == 1).count();
