@@ -630,6 +630,37 @@ fn queen_and_king_game_is_a_white_win_in_five() {
 fn full_game_beyond_budget_reports_not_solved() {
     let mut o = VariantOptions::new();
     o.set("TicTacSolveCap", "20000");
+    o.set("TicTacSolveSeconds", "1");
     let r = registry::find("tictacchess").unwrap().solve.unwrap()(&o).unwrap();
     assert_eq!(r.lines[0], "value: not solved");
+    assert!(r
+        .lines
+        .iter()
+        .any(|l| l.starts_with("bounded proof search: white has no forced win")));
+    // A configuration the enumeration cannot finish under a tiny budget, but the bounded proof
+    // search can: queen, rook and king each.
+    let mut o = VariantOptions::new();
+    o.set("TicTacReserve", "RK");
+    o.set("TicTacSolveCap", "1000");
+    o.set("TicTacSolveSeconds", "20");
+    let r = registry::find("tictacchess").unwrap().solve.unwrap()(&o).unwrap();
+    assert!(
+        r.lines
+            .contains(&"value: white wins in at most 9 plies (bounded proof search)".to_string()),
+        "{:?}",
+        r.lines
+    );
+}
+
+/// The full game with the default budgets: prints the solver's report (about two minutes).
+#[test]
+#[ignore]
+fn full_game_solve() {
+    let t = std::time::Instant::now();
+    let r = registry::find("tictacchess").unwrap().solve.unwrap()(&VariantOptions::new()).unwrap();
+    for l in &r.lines {
+        println!("{l}");
+    }
+    println!("wall time: {:.1} s", t.elapsed().as_secs_f64());
+    assert!(r.lines[0].starts_with("value: "));
 }

@@ -42,6 +42,15 @@ pub const OPTIONS: &[OptionSpec] = &[
         },
         help: "positions the solver may enumerate before it gives up",
     },
+    OptionSpec {
+        name: "TicTacSolveSeconds",
+        kind: OptionKind::Spin {
+            default: solver::PROOF_SECONDS as i64,
+            min: 1,
+            max: 86_400,
+        },
+        help: "seconds for the bounded proof search when the enumeration gives up",
+    },
 ];
 
 /// Reads the variant options into a rule configuration.

@@ -9,7 +9,8 @@
 //! winner takes the shortest way, the loser the longest.
 
 use std::collections::VecDeque;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use ahash::AHashMap;
@@ -280,13 +281,19 @@ impl Solution {
     }
 }
 
-/// Positions a table may hold before the solver gives up on a start position.
-pub const FULL_GAME_CAP: usize = 40_000_000;
+/// Positions the enumeration may hold before the solver gives up on a start position (about
+/// 1.5 GiB of tables at this size).
+pub const FULL_GAME_CAP: usize = 10_000_000;
+/// Seconds the bounded proof search gets when the enumeration gives up.
+pub const PROOF_SECONDS: u64 = 60;
 /// Material (pieces on the board and in both reserves) at or below which a position is solved
-/// on demand when the search probes it.
-pub const PROBE_MATERIAL: u32 = 6;
+/// on demand when the search probes it: such endgames have at most a few ten thousand
+/// positions, solved in milliseconds.
+pub const PROBE_MATERIAL: u32 = 4;
 /// Positions an on-demand solve may visit.
-const PROBE_CAP: usize = 400_000;
+const PROBE_CAP: usize = 100_000;
+/// Values the shared cache may hold before on-demand solving stops.
+const CACHE_LIMIT: usize = 5_000_000;
 
 fn material(p: &Position) -> u32 {
     let on_board = p.occupied().count_ones();
@@ -303,6 +310,9 @@ struct Cache {
     /// Roots already attempted (solved or too large), so none is tried twice.
     tried: AHashMap<(Config, u64), bool>,
 }
+
+/// Set once `solve` has stored a whole game's table in the cache.
+static WHOLE_GAMES: AtomicBool = AtomicBool::new(false);
 
 fn cache() -> &'static Mutex<Cache> {
     static C: OnceLock<Mutex<Cache>> = OnceLock::new();
@@ -325,6 +335,10 @@ fn fill_cache(cfg: &Config, root: &Position, cap: usize) {
     }
     let solved = solve_from(*cfg, *root, cap);
     let mut c = cache().lock().unwrap_or_else(|e| e.into_inner());
+    if c.values.len() > CACHE_LIMIT {
+        c.tried.insert(key, false);
+        return;
+    }
     c.tried.insert(key, solved.is_ok());
     if let Ok(s) = solved {
         for i in 0..s.len() {
@@ -337,6 +351,12 @@ fn fill_cache(cfg: &Config, root: &Position, cap: usize) {
 /// table covers it: the whole game of a small configuration, or an endgame with at most
 /// `PROBE_MATERIAL` pieces left in play and in reserve (solved on first probe, then cached).
 pub fn probe(cfg: &Config, p: &Position) -> Option<(i32, u32)> {
+    let small = start_is_small(cfg);
+    let endgame = material(p) <= PROBE_MATERIAL;
+    // Most probes in a search are of large positions: answer them without the lock.
+    if !small && !endgame && !WHOLE_GAMES.load(Ordering::Relaxed) {
+        return None;
+    }
     let key = (*cfg, p.encode());
     let look = || {
         let c = cache().lock().unwrap_or_else(|e| e.into_inner());
@@ -345,9 +365,9 @@ pub fn probe(cfg: &Config, p: &Position) -> Option<(i32, u32)> {
     if let Some(hit) = look() {
         return Some(hit);
     }
-    if start_is_small(cfg) {
-        fill_cache(cfg, &Position::start(cfg), PROBE_CAP);
-    } else if material(p) <= PROBE_MATERIAL {
+    if small {
+        fill_cache(cfg, &Position::start(cfg), SMALL_GAME_CAP);
+    } else if endgame {
         fill_cache(cfg, p, PROBE_CAP);
     } else {
         return None;
@@ -355,9 +375,13 @@ pub fn probe(cfg: &Config, p: &Position) -> Option<(i32, u32)> {
     look()
 }
 
-/// True when a configuration's whole game is small enough to solve at the first probe.
+/// Positions the whole game of a small configuration may have to be solved at first probe.
+const SMALL_GAME_CAP: usize = 1_000_000;
+
+/// True when a configuration's whole game is small enough to solve at the first probe (three
+/// pieces a side or fewer: at most a few hundred thousand positions, under a second).
 fn start_is_small(cfg: &Config) -> bool {
-    cfg.reserve.iter().map(|&r| r as u32).sum::<u32>() * 2 <= PROBE_MATERIAL
+    cfg.reserve.iter().map(|&r| r as u32).sum::<u32>() <= 3
 }
 
 fn value_words(v: Value, mover: Player) -> String {
@@ -412,23 +436,125 @@ pub fn solve(opts: &VariantOptions) -> Result<SolveReport, RuleError> {
         Ok(s) => {
             let lines = report(&s);
             // Keep the proof for the searcher's probes in this process.
-            let s = Arc::new(s);
             let mut c = cache().lock().unwrap_or_else(|e| e.into_inner());
             c.tried.insert((cfg, root.encode()), true);
+            WHOLE_GAMES.store(true, Ordering::Relaxed);
             for i in 0..s.len() {
                 c.values.insert((cfg, s.codes[i]), (s.value[i], s.dist[i]));
             }
             Ok(SolveReport { lines })
         }
-        Err(t) => Ok(SolveReport {
-            lines: too_large_report(&t, cap),
-        }),
+        Err(t) => {
+            let secs = match opts.get("TicTacSolveSeconds") {
+                Some(c) => c.trim().parse().map_err(|_| {
+                    RuleError::new(format!("TicTacSolveSeconds: '{c}' is not a number"))
+                })?,
+                None => PROOF_SECONDS,
+            };
+            let mut lines = bounded_proof(cfg, root, Duration::from_secs(secs));
+            if !lines[0].starts_with("value:") {
+                lines.insert(0, "value: not solved".to_string());
+            }
+            lines.extend(too_large_report(&t, cap));
+            Ok(SolveReport { lines })
+        }
     }
+}
+
+/// Iterative deepening of the bounded proof search from the root, within a time budget.
+pub fn bounded_proof(cfg: Config, root: Position, budget: Duration) -> Vec<String> {
+    let start = Instant::now();
+    let mover = root.to_move;
+    let mut prover = Prover::new(cfg, budget);
+    let mut no_win = 0;
+    let mut no_loss = 0;
+    let mut found = None;
+    for d in (1..250).step_by(2) {
+        let w = prover.wins(&root, d);
+        if prover.out_of_time {
+            break;
+        }
+        if w {
+            found = Some((Value::Win, d));
+            break;
+        }
+        no_win = d;
+        let l = prover.loses(&root, d + 1);
+        if prover.out_of_time {
+            break;
+        }
+        if l {
+            found = Some((Value::Loss, d + 1));
+            break;
+        }
+        no_loss = d + 1;
+    }
+    let mut out = Vec::new();
+    match found {
+        Some((Value::Win, d)) => {
+            out.push(format!(
+                "value: {} wins in at most {d} plies (bounded proof search)",
+                mover.name()
+            ));
+            let mut line = Vec::new();
+            let mut p = root;
+            let mut left = d;
+            while left >= 1 {
+                let Some(a) = prover.winning_action(&p, left) else {
+                    break;
+                };
+                line.push(format_action(a));
+                p.apply(a);
+                // The defender's longest resistance: the reply after which the win takes
+                // the most plies.
+                let mut acts = Vec::new();
+                p.legal_actions(&cfg, &mut acts);
+                let mut best: Option<(u32, TttAction)> = None;
+                for r in acts {
+                    let mut c = p;
+                    c.apply(r);
+                    let need = (1..left.max(2) - 1)
+                        .step_by(2)
+                        .find(|&k| prover.wins(&c, k))
+                        .unwrap_or(left);
+                    if best.is_none_or(|(b, _)| need > b) {
+                        best = Some((need, r));
+                    }
+                }
+                let Some((need, r)) = best else { break };
+                line.push(format_action(r));
+                p.apply(r);
+                left = need;
+            }
+            out.push(format!("principal line: {}", line.join(" ")));
+        }
+        Some((_, d)) => {
+            out.push(format!(
+                "value: {} wins in at most {d} plies (bounded proof search)",
+                mover.opponent().name()
+            ));
+        }
+        None => {
+            out.push(format!(
+                "bounded proof search: {} has no forced win within {no_win} plies and {} none \
+                 within {no_loss} plies; the next depth did not finish in {:.0} s",
+                mover.name(),
+                mover.opponent().name(),
+                budget.as_secs_f64()
+            ));
+        }
+    }
+    out.push(format!(
+        "proof search size: {} nodes, {} positions in its table, {:.1} s",
+        prover.nodes,
+        prover.table_len(),
+        start.elapsed().as_secs_f64()
+    ));
+    out
 }
 
 fn too_large_report(t: &TooLarge, cap: usize) -> Vec<String> {
     vec![
-        "value: not solved".to_string(),
         format!(
             "the reachable positions exceed the budget of {cap}: {} positions ({} actions) \
              found in {:.1} s before giving up",
@@ -441,8 +567,168 @@ fn too_large_report(t: &TooLarge, cap: usize) -> Vec<String> {
             t.layers
         ),
         "covered instead: every configuration small enough to enumerate (options \
-         TicTacReserve, TicTacMaxPieces) and, during play, every endgame with at most 6 pieces \
+         TicTacReserve, TicTacMaxPieces) and, during play, every endgame with at most 4 pieces \
          left on the board and in the reserves"
             .to_string(),
     ]
+}
+
+/// Bounded proof search from one position, for games too large to enumerate: does the side to
+/// move force a win within `d` plies, or lose within `d` plies? Proven results are exact and
+/// hold under the repetition rule, because the winner's strategy always reaches a position
+/// with a strictly smaller bound, so no position repeats on the way. A failed search proves
+/// only that no win exists within the bound.
+pub struct Prover {
+    cfg: Config,
+    /// Per position: [shortest proven win, longest disproven win, shortest proven loss,
+    /// longest disproven loss], in plies (0 / 255: nothing known).
+    tt: AHashMap<u64, [u8; 4]>,
+    pub nodes: u64,
+    deadline: Instant,
+    pub out_of_time: bool,
+}
+
+const NONE_LOW: u8 = 0;
+const NONE_HIGH: u8 = 255;
+
+impl Prover {
+    pub fn new(cfg: Config, budget: Duration) -> Prover {
+        Prover {
+            cfg,
+            tt: AHashMap::new(),
+            nodes: 0,
+            deadline: Instant::now() + budget,
+            out_of_time: false,
+        }
+    }
+
+    pub fn table_len(&self) -> usize {
+        self.tt.len()
+    }
+
+    fn entry(&mut self, p: &Position) -> &mut [u8; 4] {
+        self.tt
+            .entry(p.encode())
+            .or_insert([NONE_HIGH, NONE_LOW, NONE_HIGH, NONE_LOW])
+    }
+
+    fn children(&self, p: &Position) -> Vec<(TttAction, Position)> {
+        let mut acts = Vec::new();
+        p.legal_actions(&self.cfg, &mut acts);
+        let mut kids: Vec<(i32, TttAction, Position)> = acts
+            .into_iter()
+            .map(|a| {
+                let mut c = *p;
+                c.apply(a);
+                (super::eval::evaluate(&c), a, c)
+            })
+            .collect();
+        // Best for the mover first: the child's score is from the opponent's side.
+        kids.sort_by_key(|k| k.0);
+        kids.into_iter().map(|(_, a, c)| (a, c)).collect()
+    }
+
+    fn timed_out(&mut self) -> bool {
+        if self.nodes & 0xfff == 0 && Instant::now() > self.deadline {
+            self.out_of_time = true;
+        }
+        self.out_of_time
+    }
+
+    /// True when the side to move forces a win within `d` plies.
+    pub fn wins(&mut self, p: &Position, d: u32) -> bool {
+        self.nodes += 1;
+        let e = *self.entry(p);
+        if (e[0] as u32) <= d {
+            return true;
+        }
+        if (e[1] as u32) >= d || d == 0 || self.timed_out() {
+            return false;
+        }
+        let kids = self.children(p);
+        let mut won = None;
+        for (_, c) in &kids {
+            let mut acts = Vec::new();
+            c.legal_actions(&self.cfg, &mut acts);
+            if acts.is_empty() && dead_end(c) == Value::Loss {
+                won = Some(1);
+                break;
+            }
+        }
+        if won.is_none() && d >= 3 {
+            for (_, c) in &kids {
+                if self.loses(c, d - 1) {
+                    won = Some(d);
+                    break;
+                }
+            }
+        }
+        if self.out_of_time {
+            return false;
+        }
+        let e = self.entry(p);
+        match won {
+            Some(w) => {
+                e[0] = e[0].min(w as u8);
+                true
+            }
+            None => {
+                e[1] = e[1].max(d.min(254) as u8);
+                false
+            }
+        }
+    }
+
+    /// True when the side to move loses within `d` plies whatever it does.
+    pub fn loses(&mut self, p: &Position, d: u32) -> bool {
+        self.nodes += 1;
+        let e = *self.entry(p);
+        if (e[2] as u32) <= d {
+            return true;
+        }
+        if (e[3] as u32) >= d || self.timed_out() {
+            return false;
+        }
+        let kids = self.children(p);
+        let lost = if kids.is_empty() {
+            dead_end(p) == Value::Loss
+        } else if d == 0 {
+            false
+        } else {
+            let mut all = true;
+            // The opponent's best replies are the mover's worst: try the mover's best first,
+            // as they are the likeliest refutations.
+            for (_, c) in &kids {
+                if !self.wins(c, d - 1) {
+                    all = false;
+                    break;
+                }
+            }
+            all
+        };
+        if self.out_of_time {
+            return false;
+        }
+        let e = self.entry(p);
+        if lost {
+            e[2] = e[2].min(d.min(254) as u8);
+        } else {
+            e[3] = e[3].max(d.min(254) as u8);
+        }
+        lost
+    }
+
+    /// A winning action within `d` plies, once `wins(p, d)` holds.
+    pub fn winning_action(&mut self, p: &Position, d: u32) -> Option<TttAction> {
+        let kids = self.children(p);
+        for (a, c) in kids {
+            let mut acts = Vec::new();
+            c.legal_actions(&self.cfg, &mut acts);
+            if (acts.is_empty() && dead_end(&c) == Value::Loss) || (d >= 3 && self.loses(&c, d - 1))
+            {
+                return Some(a);
+            }
+        }
+        None
+    }
 }
