@@ -198,12 +198,12 @@ impl Ref {
                         if mine(target, me) {
                             continue;
                         }
-                        let ok = if ch.to_ascii_uppercase() == 'P' {
+                        let ok = if ch.eq_ignore_ascii_case(&'P') {
                             let fwd: i32 = if me { 1 } else { -1 };
                             let dr = tr as i32 - r as i32;
                             let df = tf as i32 - f as i32;
-                            (dr == fwd && df == 0 && target == '.')
-                                || (dr == fwd && df.abs() == 1 && target != '.')
+                            dr == fwd
+                                && ((df == 0 && target == '.') || (df.abs() == 1 && target != '.'))
                         } else {
                             self.piece_attacks(r, f, tr, tf)
                         };
@@ -213,8 +213,7 @@ impl Ref {
                         if !pending.is_empty() && !pending.contains(&(tr, tf)) {
                             continue;
                         }
-                        let promote =
-                            ch.to_ascii_uppercase() == 'P' && tr == if me { 2 } else { 0 };
+                        let promote = ch.eq_ignore_ascii_case(&'P') && tr == if me { 2 } else { 0 };
                         let promos: &[char] = if promote {
                             &['q', 'r', 'b', 'n']
                         } else {

@@ -26,8 +26,8 @@ fn side_score(p: &Position, side: Player, enemy_attacks: u64) -> i32 {
             }
         }
     }
-    for k in 0..KINDS {
-        s += IN_RESERVE[k] * p.reserve[side.index()][k] as i32;
+    for (value, &n) in IN_RESERVE.iter().zip(&p.reserve[side.index()]) {
+        s += value * n as i32;
     }
     let mine = p.mask(side);
     let occ = p.occupied();
