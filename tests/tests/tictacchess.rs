@@ -664,3 +664,18 @@ fn full_game_solve() {
     println!("wall time: {:.1} s", t.elapsed().as_secs_f64());
     assert!(r.lines[0].starts_with("value: "));
 }
+
+#[test]
+fn probe_covers_small_endgames_of_the_full_game() {
+    // Four pieces left in all: solved on demand, and it is the queen-and-king game.
+    let g = at("3/3/3[QKqk] w - - 0 1");
+    assert_eq!(g.probe_solved(), Some((1, 5)));
+    let g = at("k2/1QR/3[] b - - 0 1");
+    assert_eq!(g.probe_solved(), Some((-1, 0)));
+    let g = at("3/3/3[] w - - 0 1");
+    assert_eq!(g.probe_solved(), Some((0, 0)));
+    // Too much material: not covered.
+    assert_eq!(TicTacChess::default().probe_solved(), None);
+    let g = at("k2/1Q1/R2[PPrr] b - - 0 1");
+    assert_eq!(g.probe_solved(), None);
+}

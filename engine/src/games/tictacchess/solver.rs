@@ -367,9 +367,14 @@ pub fn probe(cfg: &Config, p: &Position) -> Option<(i32, u32)> {
     }
     if small {
         fill_cache(cfg, &Position::start(cfg), SMALL_GAME_CAP);
+        if let Some(hit) = look() {
+            return Some(hit);
+        }
+        // A set-up position the start does not reach: solve from it instead.
+        fill_cache(cfg, p, SMALL_GAME_CAP);
     } else if endgame {
         fill_cache(cfg, p, PROBE_CAP);
-    } else {
+    } else if !WHOLE_GAMES.load(Ordering::Relaxed) {
         return None;
     }
     look()
