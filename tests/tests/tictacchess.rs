@@ -679,3 +679,49 @@ fn probe_covers_small_endgames_of_the_full_game() {
     let g = at("k2/1Q1/R2[PPrr] b - - 0 1");
     assert_eq!(g.probe_solved(), None);
 }
+
+/// Complete solutions of growing configurations, up to the enumeration budget: prints a table
+/// (a few minutes).
+#[test]
+#[ignore]
+fn configuration_table() {
+    for reserve in [
+        "QK",
+        "RK",
+        "NK",
+        "BK",
+        "PK",
+        "PPK",
+        "RNK",
+        "NBK",
+        "QRK",
+        "QNK",
+        "RRK",
+        "RNBK",
+        "QRNK",
+        "QRNBK",
+        "PPPPRNBQK",
+    ] {
+        let mut o = VariantOptions::new();
+        o.set("TicTacReserve", reserve);
+        let cfg = config_from_options(&o).unwrap();
+        let root = *TicTacChess::new(cfg).position();
+        match solver::solve_from(cfg, root, 10_000_000) {
+            Ok(s) => {
+                let (v, d) = s.lookup(&root).unwrap();
+                println!(
+                    "{reserve}: {v:?} {d} plies, {} positions, {} actions, {:.2} s, line {}",
+                    s.len(),
+                    s.edges,
+                    s.elapsed.as_secs_f64(),
+                    s.principal_line(30).join(" ")
+                );
+            }
+            Err(t) => println!(
+                "{reserve}: over 10,000,000 positions after {:.1} s, layers {:?}",
+                t.elapsed.as_secs_f64(),
+                t.layers
+            ),
+        }
+    }
+}
