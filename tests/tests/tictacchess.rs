@@ -473,7 +473,33 @@ fn check_invariants(g: &mut TicTacChess) {
             "{s} at {fen}"
         );
     }
-    let _ = g.evaluate();
+    // The evaluation does not depend on colour: the mirrored position (ranks reversed, colours
+    // swapped, the other side to move) scores the same for its side to move.
+    let mirrored = mirror(&fen);
+    let m = at(&mirrored);
+    assert_eq!(m.evaluate(), g.evaluate(), "{fen} / {mirrored}");
+}
+
+fn swap_case(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        })
+        .collect()
+}
+
+fn mirror(fen: &str) -> String {
+    let mut f = fen.split_whitespace();
+    let place = f.next().unwrap();
+    let side = f.next().unwrap();
+    let (board, reserve) = place.split_once('[').unwrap();
+    let ranks: Vec<String> = board.split('/').rev().map(swap_case).collect();
+    let other = if side == "w" { "b" } else { "w" };
+    format!("{}[{} {other}", ranks.join("/"), swap_case(reserve))
 }
 
 proptest! {

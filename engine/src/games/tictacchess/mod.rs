@@ -204,13 +204,13 @@ impl TicTacChess {
                     )
                 } else {
                     let mut pseudo = Vec::new();
-                    let mut unsafe_king = *p;
-                    unsafe_king.board.iter_mut().for_each(|c| {
+                    let mut kingless = *p;
+                    kingless.board.iter_mut().for_each(|c| {
                         if *c == rules::piece(me, KING) {
                             *c = 0
                         }
                     });
-                    unsafe_king.legal_actions(&self.cfg, &mut pseudo);
+                    kingless.legal_actions(&self.cfg, &mut pseudo);
                     if pseudo.contains(&a) {
                         format!("{name} is illegal: it leaves the king attacked")
                     } else {
