@@ -696,6 +696,7 @@ fn probe_covers_small_endgames_of_the_full_game() {
     // Four pieces left in all: solved on demand, and it is the queen-and-king game.
     let g = at("3/3/3[QKqk] w - - 0 1");
     assert_eq!(g.probe_solved(), Some((1, 5)));
+    assert!(g.display().contains("solved: white wins in 5 plies"));
     let g = at("k2/1QR/3[] b - - 0 1");
     assert_eq!(g.probe_solved(), Some((-1, 0)));
     let g = at("3/3/3[] w - - 0 1");

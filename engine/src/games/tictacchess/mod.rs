@@ -385,11 +385,16 @@ impl Game for TicTacChess {
                 if r.is_empty() { "-" } else { &r }
             ));
         }
-        s.push_str(&format!(
-            "{} to move\nFEN: {}\n",
-            self.pos.to_move.name(),
-            self.fen()
-        ));
+        s.push_str(&format!("{} to move\n", self.pos.to_move.name()));
+        if let Some((v, d)) = solver::probe(&self.cfg, &self.pos) {
+            let me = self.pos.to_move;
+            s.push_str(&match v {
+                1 => format!("solved: {} wins in {d} plies\n", me.name()),
+                -1 => format!("solved: {} wins in {d} plies\n", me.opponent().name()),
+                _ => "solved: draw\n".to_string(),
+            });
+        }
+        s.push_str(&format!("FEN: {}\n", self.fen()));
         s
     }
 
