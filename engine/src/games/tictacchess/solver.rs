@@ -422,7 +422,11 @@ pub fn report(s: &Solution) -> Vec<String> {
         format!("depth: {} breadth-first layers", s.layers.len()),
         format!("time: {:.2} s", s.elapsed.as_secs_f64()),
     ];
-    out.push(format!("principal line: {}", line.join(" ")));
+    if line.is_empty() {
+        out.push("principal line: none (the start position has no legal action)".to_string());
+    } else {
+        out.push(format!("principal line: {}", line.join(" ")));
+    }
     out
 }
 
