@@ -1,2 +1,3 @@
 //! One module per game.
 pub mod chess;
+pub mod tictacchess;
