@@ -72,7 +72,7 @@ pub struct VariantInfo {
 
 /// Every registered variant, the default (`chess`) first.
 pub fn variants() -> &'static [VariantInfo] {
-    &[]
+    &[crate::games::turtleshell::INFO]
 }
 
 pub fn find(name: &str) -> Option<&'static VariantInfo> {

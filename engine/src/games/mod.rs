@@ -1,1 +1,3 @@
 //! One module per game.
+
+pub mod turtleshell;
