@@ -9,10 +9,21 @@ use crate::session::AnyGame;
 /// The type and default of a variant option, as UCI declares it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionKind {
-    Check { default: bool },
-    Spin { default: i64, min: i64, max: i64 },
-    Combo { default: &'static str, values: &'static [&'static str] },
-    Text { default: &'static str },
+    Check {
+        default: bool,
+    },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Combo {
+        default: &'static str,
+        values: &'static [&'static str],
+    },
+    Text {
+        default: &'static str,
+    },
 }
 
 /// One option a variant understands (set with `setoption name <name> value <v>`).
@@ -76,7 +87,9 @@ pub fn variants() -> &'static [VariantInfo] {
 }
 
 pub fn find(name: &str) -> Option<&'static VariantInfo> {
-    variants().iter().find(|v| v.name.eq_ignore_ascii_case(name))
+    variants()
+        .iter()
+        .find(|v| v.name.eq_ignore_ascii_case(name))
 }
 
 /// Builds a variant's start position with the given options.

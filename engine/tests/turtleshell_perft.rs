@@ -17,15 +17,27 @@ const CASES: &[(&str, &[&str], u32)] = &[
     (START, &[], 4),
     // White in check from the pawn on D2; pawns about to promote on both sides.
     ("5r/1P1k2/3p2/5nP1/2Pg4/1pG1/2N5/2pP2/2K3/R5 w", &[], 3),
-    ("5r/1P1k2/3p2/5nP1/2Pg4/1pG1/2N5/2pP2/2K3/R5 w", &["D1C1"], 3),
+    (
+        "5r/1P1k2/3p2/5nP1/2Pg4/1pG1/2N5/2pP2/2K3/R5 w",
+        &["D1C1"],
+        3,
+    ),
     // Open board, kings far advanced: end-zone wins appear inside the tree.
     ("6/6/1K4/8/7r/R3/8/3k2/1n4/5G w", &[], 3),
     ("6/2K3/6/8/7r/R3/8/6/1n1k2/5G b", &[], 3),
     // Guards shuffling back and forth: the ko rule removes the returning moves.
     ("3k2/6/6/8/8/4/8/6/6/2KG2 w", &["E0F0", "E9F9", "F0E0"], 4),
     // Pawn races in the middle game.
-    ("r1ggnr/p2k1p/p1p2p/2p5/1p2P3/2P1/3n4/PPP1PP/P2K1P/RNGG1R w", &[], 3),
-    ("r1ggnr/p2k1p/p1p2p/2p5/1p2P3/2P1/3n4/PPP1PP/P2K1P/RNGG1R b", &[], 3),
+    (
+        "r1ggnr/p2k1p/p1p2p/2p5/1p2P3/2P1/3n4/PPP1PP/P2K1P/RNGG1R w",
+        &[],
+        3,
+    ),
+    (
+        "r1ggnr/p2k1p/p1p2p/2p5/1p2P3/2P1/3n4/PPP1PP/P2K1P/RNGG1R b",
+        &[],
+        3,
+    ),
 ];
 
 fn reference(fen: &str, moves: &[&str], depth: u32) -> BTreeMap<String, u64> {

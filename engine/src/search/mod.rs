@@ -23,7 +23,10 @@ pub fn think<G: Evaluate>(
     let mut v = Vec::new();
     root.legal_actions(&mut v);
     SearchOutput {
-        turn: v.first().map(|a| vec![root.format_action(*a)]).unwrap_or_default(),
+        turn: v
+            .first()
+            .map(|a| vec![root.format_action(*a)])
+            .unwrap_or_default(),
         ponder: None,
         score: Score::Cp(0),
         nodes: 0,

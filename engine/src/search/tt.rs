@@ -83,7 +83,15 @@ impl TranspositionTable {
         Some(unpack(data))
     }
 
-    pub fn store(&self, key: u64, action: Option<u32>, score: i32, eval: i32, depth: u32, bound: Bound) {
+    pub fn store(
+        &self,
+        key: u64,
+        action: Option<u32>,
+        score: i32,
+        eval: i32,
+        depth: u32,
+        bound: Bound,
+    ) {
         let slot = &self.slots[self.index(key)];
         let old = slot[0].load(Ordering::Relaxed);
         let old_key = slot[1].load(Ordering::Relaxed) ^ old;

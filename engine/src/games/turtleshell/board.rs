@@ -83,7 +83,10 @@ impl Board {
         let mask_of = |list: &Value| -> u64 { strs(list).iter().fold(0, |m, n| m | bit(cell(n))) };
 
         let mut b = GeometryBuilder::new("turtle-shell", names.clone());
-        let edge: Vec<u64> = cells.iter().map(|c| mask_of(&c["edge_neighbours"])).collect();
+        let edge: Vec<u64> = cells
+            .iter()
+            .map(|c| mask_of(&c["edge_neighbours"]))
+            .collect();
         let corner: Vec<u64> = cells
             .iter()
             .map(|c| mask_of(&c["corner_neighbours"]))
@@ -169,10 +172,7 @@ impl Board {
         }
         setup.sort_by_key(|&(c, _)| c);
 
-        let king_distance = [
-            distances(&edge, end_zone[0]),
-            distances(&edge, end_zone[1]),
-        ];
+        let king_distance = [distances(&edge, end_zone[0]), distances(&edge, end_zone[1])];
         // Distance for a pawn counts forward steps only: walk the reversed pawn graph.
         let pawn_distance = [
             distances(&pawn_from[0], promotion_zone[0]),

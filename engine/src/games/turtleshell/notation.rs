@@ -53,7 +53,10 @@ impl Position {
         if self.is_legal_move(m) {
             return Ok(m);
         }
-        Err(RuleError::new(format!("{s} is illegal: {}", self.why_illegal(m))))
+        Err(RuleError::new(format!(
+            "{s} is illegal: {}",
+            self.why_illegal(m)
+        )))
     }
 
     fn why_illegal(&self, m: Move) -> String {
@@ -122,7 +125,11 @@ impl Position {
         let side = match side {
             "w" => Player::White,
             "b" => Player::Black,
-            _ => return Err(RuleError::new(format!("side to move is w or b, not '{side}'"))),
+            _ => {
+                return Err(RuleError::new(format!(
+                    "side to move is w or b, not '{side}'"
+                )))
+            }
         };
         let ranks: Vec<&str> = placement.split('/').collect();
         if ranks.len() != 10 {
@@ -138,7 +145,9 @@ impl Position {
             for ch in text.chars() {
                 if let Some(n) = ch.to_digit(10) {
                     if n == 0 {
-                        return Err(RuleError::new(format!("rank {digit}: empty runs are 1 to 8")));
+                        return Err(RuleError::new(format!(
+                            "rank {digit}: empty runs are 1 to 8"
+                        )));
                     }
                     i += n as usize;
                 } else if let Some(p) = Piece::from_symbol(ch) {

@@ -12,7 +12,13 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 5] = [Kind::Pawn, Kind::Rook, Kind::Knight, Kind::Guard, Kind::King];
+    pub const ALL: [Kind; 5] = [
+        Kind::Pawn,
+        Kind::Rook,
+        Kind::Knight,
+        Kind::Guard,
+        Kind::King,
+    ];
 
     pub fn letter(self) -> char {
         match self {
