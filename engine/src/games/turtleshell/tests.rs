@@ -66,9 +66,9 @@ fn pawn_steps_never_cycle() {
         let fwd = &b.pawn_forward[side];
         let mut reach: Vec<u64> = fwd.clone();
         for _ in 0..64 {
-            for c in 0..64 {
-                let more = crate::bitboard::Bits(reach[c]).fold(0, |m, t| m | fwd[t as usize]);
-                reach[c] |= more;
+            for r in reach.iter_mut() {
+                let more = crate::bitboard::Bits(*r).fold(0, |m, t| m | fwd[t as usize]);
+                *r |= more;
             }
         }
         assert!((0..64).all(|c| reach[c] & bit(c as u8) == 0), "side {side}");
