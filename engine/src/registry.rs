@@ -89,7 +89,25 @@ pub struct VariantInfo {
 
 /// Every registered variant, the default (`chess`) first.
 pub fn variants() -> &'static [VariantInfo] {
-    &[crate::games::turtleshell::INFO]
+    &[
+        VariantInfo {
+            name: "chess",
+            summary: "Standard chess and Chess960 (FIDE rules)",
+            options: &[OptionSpec {
+                name: "UCI_Chess960",
+                kind: OptionKind::Check { default: false },
+                help: "write castling as king takes own rook (e1h1), as Chess960 GUIs expect",
+            }],
+            create: |o| {
+                let c960 = o.flag("UCI_Chess960", false)?;
+                Ok(crate::session::Session::boxed(
+                    crate::games::chess::Chess::new(c960),
+                ))
+            },
+            solve: None,
+        },
+        crate::games::turtleshell::INFO,
+    ]
 }
 
 pub fn find(name: &str) -> Option<&'static VariantInfo> {

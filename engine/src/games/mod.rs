@@ -1,3 +1,3 @@
 //! One module per game.
-
+pub mod chess;
 pub mod turtleshell;
