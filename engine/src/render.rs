@@ -314,11 +314,15 @@ pub fn svg<G: Game>(g: &G, opts: &RenderOptions) -> Result<String, RuleError> {
     if !lay.coordinates.is_empty() {
         let _ = writeln!(
             s,
-            r##"<g class="coordinates" font-size="{:.0}" fill="#555" text-anchor="middle" dominant-baseline="central">"##,
+            r##"<g class="coordinates" font-size="{:.0}" fill="#555" text-anchor="middle">"##,
             MARGIN * 0.5
         );
         for (x, y, t) in &lay.coordinates {
-            let _ = writeln!(s, r#"<text x="{x:.1}" y="{y:.1}">{}</text>"#, escape(t));
+            let _ = writeln!(
+                s,
+                r#"<text x="{x:.1}" y="{y:.1}" dy="0.35em">{}</text>"#,
+                escape(t)
+            );
         }
         s.push_str("</g>\n");
     }
@@ -326,7 +330,7 @@ pub fn svg<G: Game>(g: &G, opts: &RenderOptions) -> Result<String, RuleError> {
     if opts.cell_names {
         let _ = writeln!(
             s,
-            r##"<g class="cell-names" font-size="{:.0}" fill="#6b5a3a" text-anchor="middle" dominant-baseline="central">"##,
+            r##"<g class="cell-names" font-size="{:.0}" fill="#6b5a3a" text-anchor="middle">"##,
             lay.font * 0.5
         );
         let occupied: Vec<Cell> = g.pieces().into_iter().map(|(c, _)| c).collect();
@@ -339,14 +343,14 @@ pub fn svg<G: Game>(g: &G, opts: &RenderOptions) -> Result<String, RuleError> {
             };
             let _ = writeln!(
                 s,
-                r#"<text x="{x:.1}" y="{y:.1}">{}</text>"#,
+                r#"<text x="{x:.1}" y="{y:.1}" dy="0.35em">{}</text>"#,
                 escape(geo.cell_name(i as Cell))
             );
         }
         s.push_str("</g>\n");
     }
 
-    s.push_str("<g class=\"pieces\" text-anchor=\"middle\" dominant-baseline=\"central\" font-weight=\"bold\">\n");
+    s.push_str("<g class=\"pieces\" text-anchor=\"middle\" font-weight=\"bold\">\n");
     for (cell, symbol) in g.pieces() {
         let (x, y) = lay.cells[cell as usize].centre;
         let first = symbol.chars().find(|c| c.is_alphabetic());
@@ -359,7 +363,7 @@ pub fn svg<G: Game>(g: &G, opts: &RenderOptions) -> Result<String, RuleError> {
         let font = lay.font / (label.chars().count().max(1) as f64).sqrt();
         let _ = writeln!(
             s,
-            r##"<g class="piece" data-cell="{}" data-symbol="{}"><circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{disc}" stroke="#111" stroke-width="1.2"/><text x="{x:.1}" y="{y:.1}" font-size="{font:.0}" fill="{ink}">{}</text></g>"##,
+            r##"<g class="piece" data-cell="{}" data-symbol="{}"><circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{disc}" stroke="#111" stroke-width="1.2"/><text x="{x:.1}" y="{y:.1}" dy="0.35em" font-size="{font:.0}" fill="{ink}">{}</text></g>"##,
             escape(geo.cell_name(cell)),
             escape(&symbol),
             lay.piece_radius,
