@@ -406,7 +406,7 @@ pub fn svg<G: Game>(g: &G, opts: &RenderOptions) -> Result<String, RuleError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::bitboard::{bit, Bits};
     use crate::game::{Action, Outcome, Player};

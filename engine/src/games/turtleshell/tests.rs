@@ -361,3 +361,43 @@ proptest! {
         prop_assert_eq!(keys.len(), n);
     }
 }
+
+#[test]
+fn start_position_picture() {
+    let g = TurtleShell::default();
+    let opts = crate::render::RenderOptions {
+        arrow: Some("D7E7".into()),
+        targets_of: Some("C0".into()),
+        cell_names: true,
+    };
+    let mut g2 = g.clone();
+    play(&mut g2, &["D2E2"]);
+    let svg = crate::render::svg(&g2, &opts).unwrap();
+    crate::render::tests::assert_well_formed(&svg);
+    assert_eq!(svg.matches(r#"<polygon class="cell""#).count(), 64);
+    assert_eq!(svg.matches(r#"class="piece""#).count(), 28);
+    assert_eq!(svg.matches(r#"class="arrow""#).count(), 1);
+    assert!(
+        crate::render::svg(&g, &opts).is_err(),
+        "D7E7 is not White's move"
+    );
+    let svg = crate::render::svg(
+        &g,
+        &crate::render::RenderOptions {
+            targets_of: Some("C0".into()),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(svg.matches(r#"class="target""#).count(), 1);
+    assert!(svg.contains(r#"class="target" data-cell="D1""#));
+    // North is up: White's king (E1) is drawn below Black's (E8).
+    let y = |cell: &str| {
+        let at = svg
+            .find(&format!(r#"class="piece" data-cell="{cell}""#))
+            .unwrap();
+        let cy = svg[at..].split("cy=\"").nth(1).unwrap();
+        cy[..cy.find('"').unwrap()].parse::<f64>().unwrap()
+    };
+    assert!(y("E1") > y("E8"));
+}
