@@ -5,7 +5,7 @@
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use tessera::games::turtleshell::{Move, NoMoveRule, TurtleShell};
+use tessera::games::turtleshell::{Move, NoMoveRule, TurtleShell, Weights};
 use tessera::search::tt::TranspositionTable;
 use tessera::search::{think, Limits, SearchConfig, SearchControl};
 use tessera::{Evaluate, Game, Player};
@@ -15,6 +15,7 @@ enum Chooser {
     Search {
         depth: u32,
         tt: TranspositionTable,
+        weights: Weights,
     },
     /// Takes an immediate win, else the move after which the static evaluation is best,
     /// ties broken at random.
@@ -23,18 +24,25 @@ enum Chooser {
 
 impl Chooser {
     fn search(depth: u32) -> Chooser {
+        Chooser::with_weights(depth, Weights::default())
+    }
+
+    fn with_weights(depth: u32, weights: Weights) -> Chooser {
         Chooser::Search {
             depth,
             tt: TranspositionTable::new(16),
+            weights,
         }
     }
 
     fn choose(&self, g: &TurtleShell, rng: &mut Xoshiro256PlusPlus) -> Move {
         match self {
-            Chooser::Search { depth, tt } => {
+            Chooser::Search { depth, tt, weights } => {
                 let ctl = SearchControl::new(false);
+                let mut g = g.clone();
+                g.set_weights(*weights);
                 let out = think(
-                    g,
+                    &g,
                     &Limits::depth(*depth),
                     &SearchConfig::default(),
                     &ctl,
@@ -76,6 +84,7 @@ fn play_game(
 ) -> (i32, usize, String) {
     let mut g = TurtleShell::new(NoMoveRule::Loss);
     let mut plies = 0;
+    let verbose = std::env::var("TS_VERBOSE").is_ok();
     while g.outcome().is_none() && plies < 400 {
         let m = if plies < random_plies {
             let mut moves = Vec::new();
@@ -86,8 +95,14 @@ fn play_game(
         } else {
             black.choose(&g, rng)
         };
+        if verbose {
+            print!("{} ", g.format_action(m));
+        }
         g.play(m);
         plies += 1;
+    }
+    if verbose {
+        println!("\n{}", g.display());
     }
     match g.outcome() {
         Some(o) => (o.value_for(Player::White), plies, o.reason().to_string()),
@@ -147,4 +162,80 @@ fn deeper_search_beats_shallower() {
         "depth 4 vs depth 2",
     );
     assert!(won >= 7, "won {won}, lost {lost}, unfinished {open}");
+}
+
+/// Material only, no positional terms: what the evaluation's other terms are measured against.
+fn material_only() -> Weights {
+    Weights {
+        king_progress_opening: [0; 12],
+        king_progress_ending: [0; 12],
+        pawn_progress: [0; 8],
+        mobility: 0,
+        king_danger: 0,
+        ..Weights::default()
+    }
+}
+
+#[test]
+#[ignore]
+fn full_evaluation_beats_material_only() {
+    let (won, lost, open) = series(
+        &Chooser::search(4),
+        &Chooser::with_weights(4, material_only()),
+        10,
+        "full vs material-only evaluation, depth 4",
+    );
+    assert!(won > lost + 4, "won {won}, lost {lost}, unfinished {open}");
+}
+
+/// Tuning: `TS_AB_DEPTH=4 TS_AB_PAIRS=20 cargo test ... -- --ignored ab_match --nocapture`
+/// compares the defaults with the variation written in `variation()`.
+#[test]
+#[ignore]
+fn ab_match() {
+    let depth = std::env::var("TS_AB_DEPTH").map_or(4, |v| v.parse().unwrap());
+    let pairs = std::env::var("TS_AB_PAIRS").map_or(10, |v| v.parse().unwrap());
+    series(
+        &Chooser::search(depth),
+        &Chooser::with_weights(depth, variation()),
+        pairs,
+        "defaults vs variation",
+    );
+}
+
+/// The variation named by `TS_AB_VARIATION` (default: material only).
+fn variation() -> Weights {
+    let d = Weights::default();
+    let name = std::env::var("TS_AB_VARIATION").unwrap_or_default();
+    match name.as_str() {
+        "no-mobility" => Weights { mobility: 0, ..d },
+        "more-mobility" => Weights { mobility: 8, ..d },
+        "no-king-danger" => Weights {
+            king_danger: 0,
+            ..d
+        },
+        "more-king-danger" => Weights {
+            king_danger: 25,
+            ..d
+        },
+        "no-king-progress" => Weights {
+            king_progress_opening: [0; 12],
+            king_progress_ending: [0; 12],
+            ..d
+        },
+        "no-pawn-progress" => Weights {
+            pawn_progress: [0; 8],
+            ..d
+        },
+        "strong-pawn-progress" => Weights {
+            pawn_progress: [100, 250, 150, 90, 50, 25, 10, 0],
+            ..d
+        },
+        "strong-king-progress" => Weights {
+            king_progress_opening: d.king_progress_opening.map(|v| 2 * v),
+            king_progress_ending: d.king_progress_ending.map(|v| 2 * v),
+            ..d
+        },
+        _ => material_only(),
+    }
 }

@@ -25,6 +25,7 @@ use crate::geometry::Geometry;
 use crate::registry::{OptionKind, OptionSpec, VariantInfo, VariantOptions};
 use crate::session::{AnyGame, Session};
 
+pub use eval::Weights;
 pub use piece::{Kind, Piece};
 pub use position::{Move, NoMoveRule, Undo};
 
@@ -38,6 +39,7 @@ pub const STALEMATE_OPTION: &str = "TurtleStalemate";
 pub struct TurtleShell {
     pos: Position,
     no_move: NoMoveRule,
+    weights: Weights,
 }
 
 impl Default for TurtleShell {
@@ -51,6 +53,7 @@ impl TurtleShell {
         TurtleShell {
             pos: Position::start(),
             no_move,
+            weights: Weights::default(),
         }
     }
 
@@ -58,7 +61,17 @@ impl TurtleShell {
         Ok(TurtleShell {
             pos: Position::from_fen(fen)?,
             no_move,
+            weights: Weights::default(),
         })
+    }
+
+    /// Plays on with other evaluation weights (tuning matches).
+    pub fn set_weights(&mut self, w: Weights) {
+        self.weights = w;
+    }
+
+    pub fn weights(&self) -> &Weights {
+        &self.weights
     }
 
     pub fn no_move_rule(&self) -> NoMoveRule {
