@@ -241,6 +241,68 @@ impl Chess {
         c.0
     }
 
+    /// Whether `m` is legal by the rules of movement, tested directly rather than by
+    /// generating: the piece can make that move, and its own king is safe afterwards.
+    pub fn is_legal_move(&self, m: Move) -> bool {
+        let t = tables();
+        let pos = &self.pos;
+        let us = pos.side as usize;
+        let (from, to) = (m.from(), m.to());
+        let Some((color, kind)) = pos.piece_at(from) else {
+            return false;
+        };
+        if color != us || from == to {
+            return false;
+        }
+        let occ = pos.occupied();
+        let enemy = pos.by_color[us ^ 1];
+        let last_rank = if us == 0 {
+            attacks::RANK_8
+        } else {
+            attacks::RANK_1
+        };
+        let pawn_reaches = || {
+            let up: i32 = if us == 0 { 8 } else { -8 };
+            let start_rank = if us == 0 { 1 } else { 6 };
+            let one = from as i32 + up;
+            let empty = |s: i32| occ & (1u64 << s) == 0;
+            t.pawn(us, from) & enemy & attacks::bb(to) != 0
+                || (to as i32 == one && empty(one))
+                || (attacks::rank_of(from) == start_rank
+                    && to as i32 == one + up
+                    && empty(one)
+                    && empty(one + up))
+        };
+        let pawn = PieceKind::Pawn as usize;
+        let pseudo = match m.kind() {
+            MoveKind::Castling => {
+                // Rare: trust the generator's castling rules.
+                let mut v = Vec::new();
+                self.moves(&mut v);
+                return v.contains(&m);
+            }
+            MoveKind::EnPassant => {
+                kind == pawn && pos.ep == to && t.pawn(us, from) & attacks::bb(to) != 0
+            }
+            MoveKind::Promotion => {
+                kind == pawn && last_rank & attacks::bb(to) != 0 && pawn_reaches()
+            }
+            MoveKind::Normal if kind == pawn => last_rank & attacks::bb(to) == 0 && pawn_reaches(),
+            MoveKind::Normal => {
+                pos.by_color[us] & attacks::bb(to) == 0
+                    && piece_attacks(PieceKind::from_index(kind), player(us), from, occ)
+                        & attacks::bb(to)
+                        != 0
+            }
+        };
+        if !pseudo {
+            return false;
+        }
+        let mut after = *pos;
+        after.make(m, &self.rules);
+        !after.attacked_by(after.king_square(us), us ^ 1, after.occupied())
+    }
+
     /// Plays a null move (pass); the caller makes sure the side to move is not in check.
     pub fn play_null_move(&mut self) -> Position {
         let old = self.pos;
@@ -334,9 +396,10 @@ impl Game for Chess {
     }
 
     fn is_legal(&self, a: Move) -> bool {
-        let mut v = Vec::with_capacity(64);
-        self.legal_actions(&mut v);
-        v.contains(&a)
+        if self.may_be_terminal() && self.terminal().is_some() {
+            return false;
+        }
+        self.is_legal_move(a)
     }
 
     #[inline]
