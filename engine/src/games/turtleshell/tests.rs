@@ -351,6 +351,19 @@ proptest! {
     }
 
     #[test]
+    fn any_text_is_answered_without_harm(
+        text in "[A-Hrnpgkbw0-9/ RNGPK]{0,40}|\\PC{0,12}",
+        choices in prop::collection::vec(0usize..1000, 0..20),
+    ) {
+        let (mut g, _) = random_line(&choices);
+        let (fen, key) = (g.fen(), g.key());
+        if g.parse_action(&text).is_err() && g.set_fen(&text).is_err() {
+            prop_assert_eq!(g.fen(), fen);
+            prop_assert_eq!(g.key(), key);
+        }
+    }
+
+    #[test]
     fn no_position_repeats_in_a_game(choices in prop::collection::vec(0usize..1000, 0..200)) {
         let (g, _) = random_line(&choices);
         let mut keys: Vec<u64> = g.history().to_vec();
