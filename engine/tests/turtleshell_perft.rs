@@ -107,6 +107,43 @@ fn start_position_counts() {
     assert_eq!(counts, vec![8, 64, 600, 5616]);
 }
 
+/// Positions reached by random games from the start, compared with the whole game's moves
+/// given to both counters, so the ko history is part of the check.
+fn random_lines(games: u64, max_plies: u64, depth: u32) {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for _ in 0..games {
+        let mut g = TurtleShell::default();
+        let mut moves = Vec::new();
+        let plies = 10 + next() % max_plies;
+        for _ in 0..plies {
+            let mut v = Vec::new();
+            g.legal_actions(&mut v);
+            if v.is_empty() {
+                break;
+            }
+            let m = v[(next() % v.len() as u64) as usize];
+            moves.push(g.format_action(m));
+            g.play(m);
+        }
+        if g.outcome().is_some() {
+            continue;
+        }
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        check(START, &moves, depth);
+    }
+}
+
+#[test]
+fn random_games_match_reference() {
+    random_lines(6, 60, 2);
+}
+
 /// Deeper: `cargo test -p tessera-engine --release --test turtleshell_perft -- --ignored`.
 #[test]
 #[ignore]
@@ -115,4 +152,5 @@ fn perft_matches_reference_deep() {
     for &(fen, moves, depth) in CASES {
         check(fen, moves, depth + 1);
     }
+    random_lines(40, 150, 3);
 }
