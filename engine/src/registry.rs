@@ -119,6 +119,7 @@ pub fn variants() -> &'static [VariantInfo] {
             },
             solve: Some(crate::games::tictacchess::solver::solve),
         },
+        crate::games::turtleshell::INFO,
     ]
 }
 

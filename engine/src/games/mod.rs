@@ -1,3 +1,4 @@
 //! One module per game.
 pub mod chess;
 pub mod tictacchess;
+pub mod turtleshell;
