@@ -120,6 +120,14 @@ pub fn variants() -> &'static [VariantInfo] {
             solve: Some(crate::games::tictacchess::solver::solve),
         },
         crate::games::turtleshell::INFO,
+        VariantInfo {
+            name: "tches",
+            summary:
+                "TCHES: move-then-capture pieces, reverse sides, Strike turns of three actions",
+            options: crate::games::tches::options::OPTIONS,
+            create: crate::games::tches::Tches::boxed,
+            solve: None,
+        },
     ]
 }
 

@@ -2,3 +2,4 @@
 pub mod chess;
 pub mod tictacchess;
 pub mod turtleshell;
+pub mod tches;
