@@ -60,14 +60,20 @@ pub struct SolveReport {
     pub lines: Vec<String>,
 }
 
+/// Computes the game-theoretic value of a variant's start position.
+pub type SolveFn = fn(&VariantOptions) -> Result<SolveReport, RuleError>;
+
+/// Builds a variant's start position from its options.
+pub type CreateFn = fn(&VariantOptions) -> Result<Box<dyn AnyGame>, RuleError>;
+
 /// A registered variant.
 pub struct VariantInfo {
     pub name: &'static str,
     pub summary: &'static str,
     pub options: &'static [OptionSpec],
-    pub create: fn(&VariantOptions) -> Result<Box<dyn AnyGame>, RuleError>,
+    pub create: CreateFn,
     /// Computes the game-theoretic value of the start position, where the variant can.
-    pub solve: Option<fn(&VariantOptions) -> Result<SolveReport, RuleError>>,
+    pub solve: Option<SolveFn>,
 }
 
 /// Every registered variant, the default (`chess`) first.
