@@ -158,6 +158,13 @@ impl EngineProcess {
         if !variant.eq_ignore_ascii_case("chess") || self.declares("UCI_Variant") {
             self.send(&format!("setoption name UCI_Variant value {variant}"))?;
         }
+        // Games run side by side, so each process thinks on one thread unless told otherwise.
+        let threads_given = options
+            .iter()
+            .any(|(k, _)| k.eq_ignore_ascii_case("Threads"));
+        if self.declares("Threads") && !threads_given {
+            self.send("setoption name Threads value 1")?;
+        }
         for (k, v) in variant_options.iter().chain(options) {
             self.send(&format!("setoption name {k} value {v}"))?;
         }

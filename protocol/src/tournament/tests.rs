@@ -29,7 +29,7 @@ fn script(dir: &Path, name: &str, on_go: &str) -> String {
         "#!/bin/sh\n\
          while read -r line; do\n\
          case \"$line\" in\n\
-         uci) echo \"id name {name}\"; echo \"option name Hash type spin default 1 min 1 max 8\"; echo uciok ;;\n\
+         uci) echo \"id name {name}\"; echo \"option name Hash type spin default 1 min 1 max 8\"; echo \"option name Threads type spin default 4 min 1 max 8\"; echo uciok ;;\n\
          isready) echo readyok ;;\n\
          go*) {on_go} ;;\n\
          quit) exit 0 ;;\n\
@@ -255,4 +255,51 @@ fn engines_that_cannot_start_forfeit() {
     let r = run(&d, 1, &format!("--depth 1 --timeout 300 --games 2 --engine cmd={good} --engine cmd=/nonexistent/engine")).unwrap();
     assert_eq!(results(&r.pgn), ["1-0", "0-1"]);
     assert!(r.pgn.contains("cannot start"), "{}", r.pgn);
+}
+
+#[test]
+fn the_engine_hears_the_protocol_in_order() {
+    let d = scratch("log");
+    let log = d.join("heard.txt");
+    let good = script(&d, "good", GOOD);
+    let logger = script(
+        &d,
+        "logger",
+        "echo 'info depth 2 score mate 3'; echo 'bestmove 1'",
+    );
+    // Every line the engine reads goes to the log.
+    let text = std::fs::read_to_string(&logger).unwrap().replace(
+        "while read -r line; do\n",
+        &format!(
+            "while read -r line; do\necho \"$line\" >> {}\n",
+            log.display()
+        ),
+    );
+    std::fs::write(&logger, text).unwrap();
+    let r = run(&d, 1, &format!("--variant race --option Goal=10 --depth 2 --games 2 --engine cmd={logger} option.Hash=4 --engine cmd={good}")).unwrap();
+    assert!(r.pgn.contains("{+M3/2 "), "{}", r.pgn);
+    let heard = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = heard.lines().collect();
+    assert_eq!(
+        &lines[..7],
+        [
+            "uci",
+            "setoption name UCI_Variant value race",
+            "setoption name Threads value 1",
+            "setoption name Goal value 10",
+            "setoption name Hash value 4",
+            "isready",
+            "ucinewgame"
+        ],
+        "{heard}"
+    );
+    assert!(lines.contains(&"position startpos"));
+    assert!(lines.contains(&"position startpos moves 1 1"));
+    assert!(lines.contains(&"go depth 2"));
+    assert_eq!(
+        lines.iter().filter(|l| **l == "ucinewgame").count(),
+        2,
+        "{heard}"
+    );
+    assert_eq!(lines.last(), Some(&"quit"));
 }
