@@ -45,7 +45,42 @@ fn against_stockfish(games: &str, tc: &str, extra: &[&str]) -> (String, Vec<PgnG
     for g in &games {
         replay(g);
     }
+    python_chess_reads(&pgn, games.len());
     (String::from_utf8_lossy(&out.stdout).into_owned(), games)
+}
+
+/// A second, independent reader: python-chess parses every game without errors, and every
+/// game has as many moves as its `PlyCount`.
+fn python_chess_reads(pgn: &str, expected: usize) {
+    let script = r#"
+import sys, chess.pgn
+n = 0
+with open(sys.argv[1]) as f:
+    while True:
+        g = chess.pgn.read_game(f)
+        if g is None:
+            break
+        assert not g.errors, g.errors
+        plies = len(list(g.mainline_moves()))
+        assert plies == int(g.headers["PlyCount"]), (plies, g.headers)
+        if g.headers["Termination"] == "normal":
+            assert g.end().board().result(claim_draw=True) == g.headers["Result"], g.headers
+        n += 1
+print(n)
+"#;
+    let out = std::process::Command::new("python3")
+        .args(["-c", script, pgn])
+        .output()
+        .expect("python3");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        expected.to_string()
+    );
 }
 
 #[test]

@@ -17,6 +17,9 @@ pub struct Standing {
 pub fn fmt_elo(e: f64) -> String {
     if e.is_infinite() {
         if e > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else if e.abs() < 0.05 {
+        // Not "-0.0".
+        "+0.0".into()
     } else {
         format!("{e:+.1}")
     }
@@ -203,5 +206,7 @@ mod tests {
         );
         assert!(lines[2].trim_end().ends_with('1'));
         assert_eq!(fmt_elo(f64::INFINITY), "+inf");
+        assert_eq!(fmt_elo(-0.0), "+0.0");
+        assert_eq!(fmt_elo(-12.345), "-12.3");
     }
 }

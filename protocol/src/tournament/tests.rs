@@ -51,6 +51,10 @@ struct Run {
 }
 
 fn run(dir: &Path, per_turn: u32, line: &str) -> Result<Run, String> {
+    run_on(dir, per_turn, line, false)
+}
+
+fn run_on(dir: &Path, per_turn: u32, line: &str, tty: bool) -> Result<Run, String> {
     let pgn = dir.join("games.pgn");
     let full = format!("{line} --pgn {}", pgn.display());
     let cli = Cli::try_parse_from(std::iter::once("match").chain(full.split_whitespace()))
@@ -59,7 +63,7 @@ fn run(dir: &Path, per_turn: u32, line: &str) -> Result<Run, String> {
     let proto = Race::boxed(10, per_turn);
     let pairings = schedule::pairings(plan.engines.len(), plan.games, plan.gauntlet);
     let openings = vec![Opening::start(); schedule::openings_needed(plan.games)];
-    let summary = play_match(&plan, proto.as_ref(), &pairings, &openings, false)?;
+    let summary = play_match(&plan, proto.as_ref(), &pairings, &openings, tty)?;
     Ok(Run {
         summary,
         // Lines joined, so that checks need not care where the movetext wraps.
@@ -193,7 +197,8 @@ fn turns_of_several_actions_are_checked_action_by_action() {
 fn concurrency_plays_every_game() {
     let d = scratch("conc");
     let good = script(&d, "good", GOOD);
-    let r = run(&d, 1, &format!("--tc 5+0.1 --concurrency 3 --games 6 --engine cmd={good} --engine cmd={good} --engine cmd={good}")).unwrap();
+    // As on a terminal: the progress line goes to stderr, the results still come back.
+    let r = run_on(&d, 1, &format!("--tc 5+0.1 --concurrency 3 --games 6 --engine cmd={good} --engine cmd={good} --engine cmd={good}"), true).unwrap();
     assert_eq!(results(&r.pgn).len(), 18);
     assert!(terminations(&r.pgn).iter().all(|t| t == "normal"));
     assert!(
