@@ -6,8 +6,8 @@ mod match_support;
 use match_support::*;
 use tessera::registry;
 
-fn selfplay(variant: &str, extra: &[&str]) -> (String, Vec<PgnGame>) {
-    let dir = scratch(&format!("match-self-{variant}"));
+fn selfplay(label: &str, variant: &str, extra: &[&str]) -> (String, Vec<PgnGame>) {
+    let dir = scratch(&format!("match-{label}-{variant}"));
     let bin = tessera().to_string_lossy().into_owned();
     let pgn = dir.join("games.pgn");
     let pgn_arg = pgn.to_string_lossy().into_owned();
@@ -41,6 +41,7 @@ fn every_variant_plays_a_short_match_that_replays() {
     assert!(!variants.is_empty(), "no variant is registered");
     for v in variants {
         let (out, games) = selfplay(
+            "self",
             v.name,
             &[
                 "--depth",
@@ -72,6 +73,7 @@ fn every_variant_plays_a_short_match_that_replays() {
 #[test]
 fn two_games_side_by_side_lose_no_clock() {
     let (out, games) = selfplay(
+        "clock",
         "chess",
         &[
             "--tc",

@@ -86,6 +86,9 @@ pub struct EngineProcess {
     pub id_name: Option<String>,
 }
 
+/// The least time allowed for the start-up handshake.
+const STARTUP: Duration = Duration::from_secs(10);
+
 /// How long a polite `quit` may take before the process is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(300);
 
@@ -127,7 +130,8 @@ impl EngineProcess {
             declared: Vec::new(),
             id_name: None,
         };
-        e.handshake(variant, variant_options, &spec.options, timeout)
+        // Loading a program can take longer than a move may: wait at least STARTUP for it.
+        e.handshake(variant, variant_options, &spec.options, timeout.max(STARTUP))
             .map_err(|f| format!("'{}' {f} during start-up", spec.cmd))?;
         Ok(e)
     }
