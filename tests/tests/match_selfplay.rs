@@ -51,7 +51,9 @@ fn every_variant_plays_a_short_match_that_replays() {
                 "--random-plies",
                 "2",
                 "--maxmoves",
-                "40",
+                "20",
+                "--concurrency",
+                "2",
             ],
         );
         assert_eq!(games.len(), 2, "{}: {out}", v.name);
