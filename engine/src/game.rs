@@ -49,8 +49,13 @@ impl Player {
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    Win { winner: Player, reason: &'static str },
-    Draw { reason: &'static str },
+    Win {
+        winner: Player,
+        reason: &'static str,
+    },
+    Draw {
+        reason: &'static str,
+    },
 }
 
 impl Outcome {
@@ -72,8 +77,14 @@ impl Outcome {
     /// The PGN result string: `1-0`, `0-1` or `1/2-1/2`.
     pub fn result_string(&self) -> &'static str {
         match self {
-            Outcome::Win { winner: Player::White, .. } => "1-0",
-            Outcome::Win { winner: Player::Black, .. } => "0-1",
+            Outcome::Win {
+                winner: Player::White,
+                ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Player::Black,
+                ..
+            } => "0-1",
             Outcome::Draw { .. } => "1/2-1/2",
         }
     }

@@ -146,7 +146,16 @@ impl Geometry {
         let ortho: Vec<(i32, i32)> = DIRS[..4].iter().map(|d| (d.1, d.2)).collect();
         let diag: Vec<(i32, i32)> = DIRS[4..].iter().map(|d| (d.1, d.2)).collect();
         let king: Vec<(i32, i32)> = DIRS.iter().map(|d| (d.1, d.2)).collect();
-        let knight = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+        let knight = [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ];
         b.mask("king", offsets_mask(&king));
         b.mask("knight", offsets_mask(&knight));
         b.mask("orthogonal_step", offsets_mask(&ortho));
@@ -157,9 +166,8 @@ impl Geometry {
                     let (f, r) = fr(c);
                     dirs.iter()
                         .filter_map(|&(df, dr)| {
-                            let cells: Vec<Cell> = (1..)
-                                .map_while(|k| idx(f + k * df, r + k * dr))
-                                .collect();
+                            let cells: Vec<Cell> =
+                                (1..).map_while(|k| idx(f + k * df, r + k * dr)).collect();
                             (!cells.is_empty()).then(|| Ray::new(cells))
                         })
                         .collect()
@@ -170,13 +178,21 @@ impl Geometry {
         b.rays("diagonal", rays_for(&diag));
         b.rays("queen", rays_for(&king));
         for r in 0..ranks as i32 {
-            b.line("rank", (0..files as i32).filter_map(|f| idx(f, r)).collect());
+            b.line(
+                "rank",
+                (0..files as i32).filter_map(|f| idx(f, r)).collect(),
+            );
         }
         for f in 0..files as i32 {
-            b.line("file", (0..ranks as i32).filter_map(|r| idx(f, r)).collect());
+            b.line(
+                "file",
+                (0..ranks as i32).filter_map(|r| idx(f, r)).collect(),
+            );
         }
         for start in -(ranks as i32)..files as i32 {
-            let d: Vec<Cell> = (0..ranks as i32).filter_map(|r| idx(start + r, r)).collect();
+            let d: Vec<Cell> = (0..ranks as i32)
+                .filter_map(|r| idx(start + r, r))
+                .collect();
             if d.len() >= 2 {
                 b.line("diagonal", d);
             }
@@ -227,7 +243,10 @@ impl Geometry {
 
     /// The cell with this name (case-sensitive, as the board writes it).
     pub fn cell(&self, name: &str) -> Option<Cell> {
-        self.cell_names.iter().position(|n| n == name).map(|i| i as Cell)
+        self.cell_names
+            .iter()
+            .position(|n| n == name)
+            .map(|i| i as Cell)
     }
 
     pub fn direction_id(&self, name: &str) -> Option<TableId> {

@@ -21,18 +21,16 @@ pub fn perft<G: Game>(g: &mut G, depth: u32) -> u64 {
     }
 }
 
-/// Perft split by first action: `(action, count)` in generation order.
+/// Perft split by first action: `(action, count)` in generation order, where `depth` is the
+/// number of plies counted after the first action (so the counts add up to `perft(depth + 1)`).
 pub fn divide<G: Game>(g: &mut G, depth: u32) -> Vec<(G::Action, u64)> {
     let mut actions = Vec::new();
     g.legal_actions(&mut actions);
     actions
         .into_iter()
         .map(|a| {
-            if depth == 0 {
-                return (a, 1);
-            }
             let u = g.play(a);
-            let n = perft(g, depth - 1);
+            let n = perft(g, depth);
             g.undo(u);
             (a, n)
         })

@@ -9,10 +9,21 @@ use crate::session::AnyGame;
 /// The type and default of a variant option, as UCI declares it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionKind {
-    Check { default: bool },
-    Spin { default: i64, min: i64, max: i64 },
-    Combo { default: &'static str, values: &'static [&'static str] },
-    Text { default: &'static str },
+    Check {
+        default: bool,
+    },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Combo {
+        default: &'static str,
+        values: &'static [&'static str],
+    },
+    Text {
+        default: &'static str,
+    },
 }
 
 /// One option a variant understands (set with `setoption name <name> value <v>`).
@@ -78,11 +89,28 @@ pub struct VariantInfo {
 
 /// Every registered variant, the default (`chess`) first.
 pub fn variants() -> &'static [VariantInfo] {
-    &[]
+    &[VariantInfo {
+        name: "chess",
+        summary: "Standard chess and Chess960 (FIDE rules)",
+        options: &[OptionSpec {
+            name: "UCI_Chess960",
+            kind: OptionKind::Check { default: false },
+            help: "write castling as king takes own rook (e1h1), as Chess960 GUIs expect",
+        }],
+        create: |o| {
+            let c960 = o.flag("UCI_Chess960", false)?;
+            Ok(crate::session::Session::boxed(
+                crate::games::chess::Chess::new(c960),
+            ))
+        },
+        solve: None,
+    }]
 }
 
 pub fn find(name: &str) -> Option<&'static VariantInfo> {
-    variants().iter().find(|v| v.name.eq_ignore_ascii_case(name))
+    variants()
+        .iter()
+        .find(|v| v.name.eq_ignore_ascii_case(name))
 }
 
 /// Builds a variant's start position with the given options.

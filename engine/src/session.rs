@@ -86,7 +86,9 @@ impl<G: Evaluate> AnyGame for Session<G> {
                 return Err(RuleError::new(format!("empty action in '{s}'")));
             }
             if let Some(o) = g.terminal() {
-                return Err(RuleError::new(format!("game is over ({o}); '{part}' not played")));
+                return Err(RuleError::new(format!(
+                    "game is over ({o}); '{part}' not played"
+                )));
             }
             let a = g.parse_action(part)?;
             g.play(a);

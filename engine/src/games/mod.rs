@@ -1,1 +1,2 @@
 //! One module per game.
+pub mod chess;

@@ -1,32 +1,175 @@
 //! Searchers, generic over the game. No variant names here: everything a searcher knows about
 //! a game comes through the `Game` and `Evaluate` traits.
+//!
+//! `think` is the alpha-beta searcher's entry: iterative deepening over the root actions
+//! (`alphabeta`), spread over threads (`smp`), within a time budget (`time`), returning a
+//! whole turn.
 
+pub mod alphabeta;
+pub mod bench;
+pub mod ordering;
+pub mod score;
+pub mod smp;
+pub mod time;
+pub mod tt;
 pub mod types;
 
+#[cfg(test)]
+mod tests;
+
 pub use types::*;
-pub mod tt;
 
 use crate::game::Evaluate;
+use alphabeta::Shared;
+use score::MAX_PLY;
+use time::TimeBudget;
 use tt::TranspositionTable;
 
-/// Searches the position and returns the turn to play.
-///
-/// Placeholder until the alpha-beta searcher lands: plays the first legal action.
+/// Searches the position and returns the turn to play: every action of it, so a turn of
+/// several actions comes back whole. Blocks until a limit is reached or `ctl.stop` is set;
+/// under `go infinite` (and while pondering) it returns only after `stop` (or `ponderhit`).
 pub fn think<G: Evaluate>(
     root: &G,
-    _limits: &Limits,
-    _cfg: &SearchConfig,
-    _ctl: &SearchControl,
-    _tt: &TranspositionTable,
-    _report: &mut dyn FnMut(&SearchInfo),
+    limits: &Limits,
+    cfg: &SearchConfig,
+    ctl: &SearchControl,
+    tt: &TranspositionTable,
+    report: &mut dyn FnMut(&SearchInfo),
 ) -> SearchOutput {
-    let mut v = Vec::new();
-    root.legal_actions(&mut v);
-    SearchOutput {
-        turn: v.first().map(|a| vec![root.format_action(*a)]).unwrap_or_default(),
-        ponder: None,
-        score: Score::Cp(0),
-        nodes: 0,
-        depth: 0,
+    let out = think_inner(root, limits, cfg, ctl, tt, report);
+    time::wait_for_stop(ctl, limits);
+    out
+}
+
+fn think_inner<G: Evaluate>(
+    root: &G,
+    limits: &Limits,
+    cfg: &SearchConfig,
+    ctl: &SearchControl,
+    tt: &TranspositionTable,
+    report: &mut dyn FnMut(&SearchInfo),
+) -> SearchOutput {
+    let actions = root_actions(root, limits, tt);
+    if actions.is_empty() {
+        let score = match root.outcome() {
+            Some(o) if o.value_for(root.to_move()) != 0 => Score::Mate(0),
+            _ => Score::Cp(0),
+        };
+        return SearchOutput {
+            turn: Vec::new(),
+            ponder: None,
+            score,
+            nodes: 0,
+            depth: 0,
+        };
     }
+    tt.new_search();
+    let budget = TimeBudget::new(limits, cfg, root.to_move());
+    let sh = Shared::new(tt, ctl, limits, budget, cfg.multipv);
+    let max_depth = limits
+        .depth
+        .unwrap_or(MAX_PLY as u32 - 8)
+        .clamp(1, MAX_PLY as u32 - 8);
+    let found = smp::run(root, &actions, &sh, cfg.threads, max_depth, report);
+    let (score, pv) = match found.best {
+        Some(b) => (b.score, b.pv),
+        // Stopped before the first iteration finished: the first action in search order.
+        None => (0, vec![actions[0]]),
+    };
+    let (turn, ponder) = whole_turn(root, &pv, tt);
+    SearchOutput {
+        turn,
+        ponder,
+        score: score::report_score(root, &pv, score),
+        nodes: found.nodes,
+        depth: found.depth,
+    }
+}
+
+/// Legal root actions, restricted to `searchmoves` where given (ignoring entries that are not
+/// legal here, and all of them if none is), the table's action first.
+fn root_actions<G: Evaluate>(root: &G, limits: &Limits, tt: &TranspositionTable) -> Vec<G::Action> {
+    let mut all = Vec::new();
+    root.legal_actions(&mut all);
+    if !limits.searchmoves.is_empty() {
+        let only: Vec<G::Action> = limits
+            .searchmoves
+            .iter()
+            .filter_map(|s| root.parse_action(s).ok())
+            .filter(|a| all.contains(a))
+            .collect();
+        if !only.is_empty() {
+            all = only;
+        }
+    }
+    let tt_code = tt.probe(root.key()).map(|e| e.action);
+    let mut scores = Vec::new();
+    ordering::score_actions(
+        root,
+        &all,
+        &mut scores,
+        tt_code,
+        [u32::MAX; 2],
+        &ordering::History::new(),
+    );
+    let mut keyed: Vec<(i32, usize)> = scores.iter().copied().zip(0..).collect();
+    keyed.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    keyed.into_iter().map(|(_, i)| all[i]).collect()
+}
+
+/// The whole turn starting with `pv[0]`: the line's actions while the side to move stays the
+/// same, completed by short searches where the line stops inside the turn. Also the action to
+/// ponder on (the opponent's reply in the line), formatted.
+fn whole_turn<G: Evaluate>(
+    root: &G,
+    pv: &[G::Action],
+    tt: &TranspositionTable,
+) -> (Vec<String>, Option<String>) {
+    let side = root.to_move();
+    let mut g = root.clone();
+    let mut turn = Vec::new();
+    let mut rest = pv.iter();
+    for &a in rest.by_ref() {
+        turn.push(g.format_action(a));
+        g.play(a);
+        if g.to_move() != side || g.terminal().is_some() {
+            break;
+        }
+    }
+    let mut ponder = None;
+    if g.to_move() != side {
+        if let Some(&a) = rest.next() {
+            if g.terminal().is_none() && g.is_legal(a) {
+                ponder = Some(g.format_action(a));
+            }
+        }
+    }
+    // The line ended inside the turn: finish it with short searches from where it stopped.
+    while g.to_move() == side && g.terminal().is_none() && turn.len() < MAX_PLY {
+        let Some(a) = short_search(&g, tt) else { break };
+        turn.push(g.format_action(a));
+        g.play(a);
+    }
+    (turn, ponder)
+}
+
+/// Best action of a small fixed-effort search (never empty while an action is legal).
+fn short_search<G: Evaluate>(g: &G, tt: &TranspositionTable) -> Option<G::Action> {
+    let limits = Limits {
+        depth: Some(4),
+        nodes: Some(20_000),
+        ..Limits::default()
+    };
+    let ctl = SearchControl::new(false);
+    let actions = root_actions(g, &limits, tt);
+    let first = *actions.first()?;
+    let sh = Shared::new(
+        tt,
+        &ctl,
+        &limits,
+        TimeBudget::new(&limits, &SearchConfig::default(), g.to_move()),
+        1,
+    );
+    let found = smp::run(g, &actions, &sh, 1, 4, &mut |_| {});
+    Some(found.best.map(|b| b.pv[0]).unwrap_or(first))
 }

@@ -1,8 +1,11 @@
 //! A lockless transposition table shared by all search threads.
 //!
-//! Each slot is two `AtomicU64`s: the data word and `key ^ data`. A reader recomputes
-//! `stored ^ data` and accepts the entry only if it equals its key, so a torn write by another
-//! thread reads as a miss instead of as wrong data (the "xor trick" of lockless hashing).
+//! Each slot is two `AtomicU64`s: the data word and a check word, `key ^ data` with its low
+//! eight bits replaced by the search generation that wrote it. A reader recomputes
+//! `check ^ data` and accepts the entry only if it agrees with its key above those eight bits,
+//! so a torn write by another thread reads as a miss instead of as wrong data (the "xor trick"
+//! of lockless hashing). Slots come in buckets of two; a store evicts the slot that is
+//! shallowest once its age is counted, so old searches' entries leave first.
 //! The game is not known here: actions are stored as their `Action::code`.
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
@@ -26,6 +29,8 @@ pub struct Entry {
 }
 
 const NO_ACTION: u32 = u32::MAX;
+const BUCKET: usize = 2;
+const GEN_MASK: u64 = 0xff;
 
 pub struct TranspositionTable {
     slots: Vec<[AtomicU64; 2]>,
@@ -33,7 +38,7 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of about `mb` mebibytes (at least one slot).
+    /// A table of about `mb` mebibytes (at least 1024 slots).
     pub fn new(mb: usize) -> TranspositionTable {
         let n = ((mb.max(1) << 20) / 16).next_power_of_two() / 2;
         let n = n.max(1024);
@@ -67,32 +72,77 @@ impl TranspositionTable {
         self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
+    fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Relaxed) as u64
+    }
+
+    /// First slot of the key's bucket.
     #[inline]
-    fn index(&self, key: u64) -> usize {
-        // The high bits pick the slot; mixing with a multiply spreads poor low bits.
-        ((key as u128 * self.slots.len() as u128) >> 64) as usize
+    fn bucket(&self, key: u64) -> usize {
+        // The high bits pick the bucket; mixing with a multiply spreads poor low bits.
+        let buckets = self.slots.len() / BUCKET;
+        ((key as u128 * buckets as u128) >> 64) as usize * BUCKET
+    }
+
+    #[inline]
+    fn read(&self, i: usize) -> Option<(u64, u64, u64)> {
+        let data = self.slots[i][0].load(Ordering::Relaxed);
+        let check = self.slots[i][1].load(Ordering::Relaxed);
+        if data == 0 {
+            return None;
+        }
+        let gen = check & GEN_MASK;
+        Some((data, (check ^ data) & !GEN_MASK, gen))
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let slot = &self.slots[self.index(key)];
-        let data = slot[0].load(Ordering::Relaxed);
-        let check = slot[1].load(Ordering::Relaxed);
-        if data == 0 || check ^ data != key {
-            return None;
-        }
-        Some(unpack(data))
+        let b = self.bucket(key);
+        (b..b + BUCKET).find_map(|i| match self.read(i) {
+            Some((data, k, _)) if k == key & !GEN_MASK => Some(unpack(data)),
+            _ => None,
+        })
     }
 
-    pub fn store(&self, key: u64, action: Option<u32>, score: i32, eval: i32, depth: u32, bound: Bound) {
-        let slot = &self.slots[self.index(key)];
-        let old = slot[0].load(Ordering::Relaxed);
-        let old_key = slot[1].load(Ordering::Relaxed) ^ old;
-        let action = action.unwrap_or(NO_ACTION);
-        if old != 0 && old_key == key {
-            let e = unpack(old);
-            // Keep a deeper result for the same position unless this one is exact.
-            if (depth as u8) + 2 < e.depth && bound != Bound::Exact {
-                return;
+    pub fn store(
+        &self,
+        key: u64,
+        action: Option<u32>,
+        score: i32,
+        eval: i32,
+        depth: u32,
+        bound: Bound,
+    ) {
+        let b = self.bucket(key);
+        let gen = self.generation();
+        let mut victim = b;
+        let mut victim_worth = i32::MAX;
+        let mut action = action.unwrap_or(NO_ACTION);
+        for i in b..b + BUCKET {
+            let Some((data, k, g)) = self.read(i) else {
+                if victim_worth > i32::MIN {
+                    victim = i;
+                    victim_worth = i32::MIN;
+                }
+                continue;
+            };
+            if k == key & !GEN_MASK {
+                let e = unpack(data);
+                // Keep a deeper result of this search for the same position unless this one is
+                // exact; keep the known best action when this result has none.
+                if g == gen && (depth as u8).saturating_add(2) < e.depth && bound != Bound::Exact {
+                    return;
+                }
+                if action == NO_ACTION {
+                    action = e.action;
+                }
+                victim = i;
+                break;
+            }
+            let age = (gen.wrapping_sub(g) & GEN_MASK) as i32;
+            let worth = unpack(data).depth as i32 - 8 * age;
+            if worth < victim_worth {
+                victim = i;
+                victim_worth = worth;
             }
         }
         let data = pack_entry(Entry {
@@ -102,23 +152,25 @@ impl TranspositionTable {
             depth: depth.min(255) as u8,
             bound,
         });
-        slot[0].store(data, Ordering::Relaxed);
-        slot[1].store(key ^ data, Ordering::Relaxed);
+        self.slots[victim][0].store(data, Ordering::Relaxed);
+        self.slots[victim][1].store(((key ^ data) & !GEN_MASK) | gen, Ordering::Relaxed);
     }
 
-    /// Permille of a sample of slots that hold an entry (for `info hashfull`).
+    /// Permille of a sample of slots that hold an entry of the current search (for
+    /// `info hashfull`).
     pub fn hashfull(&self) -> u32 {
         let n = self.slots.len().min(1000);
-        let used = self.slots[..n]
-            .iter()
-            .filter(|s| s[0].load(Ordering::Relaxed) != 0)
+        let gen = self.generation();
+        let used = (0..n)
+            .filter(|&i| matches!(self.read(i), Some((_, _, g)) if g == gen))
             .count();
         (used * 1000 / n) as u32
     }
 }
 
 // Layout of the data word: action code (32) | score (16) | eval (8, in 16-cp steps,
-// saturating) | depth (6) | bound (2). Depth above 63 is stored as 63.
+// saturating) | depth (6) | bound (2). Depth above 63 is stored as 63. The bound is never 0,
+// so a written data word is never 0 and 0 marks an empty slot.
 fn pack_entry(e: Entry) -> u64 {
     let b = match e.bound {
         Bound::Exact => 1u64,
@@ -162,8 +214,69 @@ mod tests {
         assert_eq!(e.eval, 48);
         assert_eq!(e.depth, 9);
         assert_eq!(e.bound, Bound::Lower);
-        assert_eq!(tt.probe(0xdead_beef_1235), None);
+        assert_eq!(tt.probe(0xdead_beef_1235 << 8), None);
         tt.clear();
         assert_eq!(tt.probe(0xdead_beef_1234), None);
+    }
+
+    #[test]
+    fn both_slots_of_a_bucket_hold_entries() {
+        let tt = TranspositionTable::new(1);
+        // Keys that differ only in their low bits fall into the same bucket.
+        let (a, b, c) = (
+            0x1234_5678_9abc_de00u64,
+            0x1234_5678_9abc_df00,
+            0x1234_5678_9abc_e000,
+        );
+        assert_eq!(tt.bucket(a), tt.bucket(b));
+        assert_eq!(tt.bucket(a), tt.bucket(c));
+        tt.store(a, Some(1), 10, 0, 12, Bound::Exact);
+        tt.store(b, Some(2), 20, 0, 3, Bound::Exact);
+        assert_eq!(tt.probe(a).unwrap().action, 1);
+        assert_eq!(tt.probe(b).unwrap().action, 2);
+        // A third key evicts the shallower entry, not the deep one.
+        tt.store(c, Some(3), 30, 0, 5, Bound::Exact);
+        assert_eq!(tt.probe(a).unwrap().action, 1);
+        assert_eq!(tt.probe(b), None);
+        assert_eq!(tt.probe(c).unwrap().action, 3);
+    }
+
+    #[test]
+    fn old_generations_are_evicted_first() {
+        let tt = TranspositionTable::new(1);
+        let (a, b, c) = (
+            0x7777_0000_0000_0100u64,
+            0x7777_0000_0000_0200,
+            0x7777_0000_0000_0300,
+        );
+        tt.store(a, Some(1), 0, 0, 20, Bound::Exact);
+        for _ in 0..4 {
+            tt.new_search();
+        }
+        tt.store(b, Some(2), 0, 0, 6, Bound::Exact);
+        tt.store(c, Some(3), 0, 0, 4, Bound::Exact);
+        assert_eq!(
+            tt.probe(a),
+            None,
+            "a deep entry four searches old goes first"
+        );
+        assert!(tt.probe(b).is_some() && tt.probe(c).is_some());
+    }
+
+    #[test]
+    fn a_shallow_store_keeps_the_deeper_entry_and_its_action() {
+        let tt = TranspositionTable::new(1);
+        let k = 0x5555_aaaa_5555_aa00u64;
+        tt.store(k, Some(9), 50, 0, 10, Bound::Lower);
+        tt.store(k, None, 40, 0, 2, Bound::Upper);
+        assert_eq!(tt.probe(k).unwrap().depth, 10);
+        tt.store(k, None, 40, 0, 9, Bound::Upper);
+        let e = tt.probe(k).unwrap();
+        assert_eq!((e.depth, e.action, e.bound), (9, 9, Bound::Upper));
+        assert_eq!(
+            tt.hashfull(),
+            0,
+            "one entry is under a permille of the sample"
+        );
     }
 }

@@ -1,0 +1,278 @@
+//! FEN in and out. Castling fields may be X-FEN (`KQkq`: the outermost rook on that wing, or
+//! a file letter for an inner rook) or Shredder-FEN (`HAha`); output is X-FEN.
+
+use super::attacks::{bb, file_of, rank_of, Square, RANK_1, RANK_8};
+use super::castling::{CastlingRules, KING_SIDE, QUEEN_SIDE};
+use super::position::{Position, EMPTY, NO_SQUARE};
+use super::types::{parse_square, square_name, PieceKind};
+use crate::game::RuleError;
+
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn err(msg: impl Into<String>) -> RuleError {
+    RuleError::new(msg)
+}
+
+/// Parses a FEN (four to six fields; the clocks default to `0 1`).
+pub fn parse(fen: &str) -> Result<(Position, CastlingRules), RuleError> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if !(4..=6).contains(&fields.len()) {
+        return Err(err(format!(
+            "FEN needs 4 to 6 fields (placement, side, castling, en passant, clocks), got {}",
+            fields.len()
+        )));
+    }
+    let mut pos = Position::empty();
+    parse_placement(fields[0], &mut pos)?;
+    pos.side = match fields[1] {
+        "w" => 0,
+        "b" => 1,
+        s => return Err(err(format!("side to move must be 'w' or 'b', not '{s}'"))),
+    };
+    let (rights, rules) = parse_castling(fields[2], &pos)?;
+    pos.castling = rights;
+    let ep = parse_ep(fields[3], &pos)?;
+    pos.halfmove = match fields.get(4) {
+        None => 0,
+        Some(s) => s
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n <= 10_000)
+            .ok_or_else(|| err(format!("bad halfmove clock '{s}'")))?,
+    };
+    pos.fullmove = match fields.get(5) {
+        None => 1,
+        Some(s) => s
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n <= 100_000)
+            .ok_or_else(|| err(format!("bad fullmove number '{s}'")))?
+            .max(1),
+    };
+    // The side that just moved cannot have left its king in check.
+    let mut other = pos;
+    other.side ^= 1;
+    if other.checkers() != 0 {
+        return Err(err("the side not to move is in check"));
+    }
+    if let Some(ep) = ep {
+        if pos.ep_capture_legal(ep) {
+            pos.ep = ep;
+        }
+    }
+    pos.key = pos.compute_key();
+    Ok((pos, rules))
+}
+
+fn parse_placement(s: &str, pos: &mut Position) -> Result<(), RuleError> {
+    let ranks: Vec<&str> = s.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(err(format!("placement needs 8 ranks, got {}", ranks.len())));
+    }
+    for (i, row) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let mut file = 0u8;
+        for c in row.chars() {
+            if let Some(d) = c.to_digit(10) {
+                if !(1..=8).contains(&d) {
+                    return Err(err(format!("bad digit '{c}' in rank {}", rank + 1)));
+                }
+                file += d as u8;
+            } else {
+                let kind = PieceKind::from_letter(c)
+                    .ok_or_else(|| err(format!("unknown piece '{c}' in FEN")))?;
+                if file >= 8 {
+                    return Err(err(format!("rank {} has more than 8 squares", rank + 1)));
+                }
+                let color = if c.is_ascii_uppercase() { 0 } else { 1 };
+                pos.put(rank * 8 + file, color, kind as usize);
+                file += 1;
+            }
+            if file > 8 {
+                return Err(err(format!("rank {} has more than 8 squares", rank + 1)));
+            }
+        }
+        if file != 8 {
+            return Err(err(format!(
+                "rank {} has {} squares, not 8",
+                rank + 1,
+                file
+            )));
+        }
+    }
+    for (color, name) in [(0, "white"), (1, "black")] {
+        if pos.pieces(color, PieceKind::King as usize).count_ones() != 1 {
+            return Err(err(format!("{name} needs exactly one king")));
+        }
+    }
+    if pos.by_kind[PieceKind::Pawn as usize] & (RANK_1 | RANK_8) != 0 {
+        return Err(err("pawns cannot stand on the first or last rank"));
+    }
+    Ok(())
+}
+
+fn parse_castling(s: &str, pos: &Position) -> Result<(u8, CastlingRules), RuleError> {
+    let kings = [pos.king_square(0), pos.king_square(1)];
+    let mut rook_from = CastlingRules::none().rook_from;
+    let mut rights = 0u8;
+    if s == "-" {
+        return Ok((0, CastlingRules::none()));
+    }
+    for c in s.chars() {
+        let color = if c.is_ascii_uppercase() { 0 } else { 1 };
+        let back = if color == 0 { RANK_1 } else { RANK_8 };
+        let king = kings[color];
+        if bb(king) & back == 0 {
+            return Err(err(format!(
+                "castling '{c}': the king is not on its first rank"
+            )));
+        }
+        let rooks = pos.pieces(color, PieceKind::Rook as usize) & back;
+        let kf = file_of(king);
+        let rook = match c.to_ascii_lowercase() {
+            'k' => (0..8u8)
+                .rev()
+                .map(|f| rank_of(king) * 8 + f)
+                .find(|&s| file_of(s) > kf && rooks & bb(s) != 0),
+            'q' => (0..8u8)
+                .map(|f| rank_of(king) * 8 + f)
+                .find(|&s| file_of(s) < kf && rooks & bb(s) != 0),
+            f @ 'a'..='h' => {
+                let s = rank_of(king) * 8 + (f as u8 - b'a');
+                (rooks & bb(s) != 0 && file_of(s) != kf).then_some(s)
+            }
+            _ => return Err(err(format!("bad castling character '{c}'"))),
+        }
+        .ok_or_else(|| err(format!("castling '{c}': no rook for that right")))?;
+        let wing = if file_of(rook) > kf {
+            KING_SIDE
+        } else {
+            QUEEN_SIDE
+        };
+        let right = color * 2 + wing;
+        if rights & (1 << right) != 0 {
+            return Err(err(format!("castling field '{s}' names one right twice")));
+        }
+        rights |= 1 << right;
+        rook_from[right] = rook;
+    }
+    Ok((rights, CastlingRules::new(rights, kings, rook_from)))
+}
+
+fn parse_ep(s: &str, pos: &Position) -> Result<Option<Square>, RuleError> {
+    if s == "-" {
+        return Ok(None);
+    }
+    let sq = parse_square(s).ok_or_else(|| err(format!("bad en-passant square '{s}'")))?;
+    let us = pos.side as usize;
+    let (rank, pushed, origin) = if us == 0 {
+        (5, sq.wrapping_sub(8), sq.wrapping_add(8))
+    } else {
+        (2, sq.wrapping_add(8), sq.wrapping_sub(8))
+    };
+    let ok = rank_of(sq) == rank
+        && pos.board[sq as usize] == EMPTY
+        && pos.board[origin as usize] == EMPTY
+        && pos.pieces(us ^ 1, PieceKind::Pawn as usize) & bb(pushed) != 0;
+    if !ok {
+        return Err(err(format!(
+            "en-passant square {s} does not follow a double pawn step"
+        )));
+    }
+    Ok(Some(sq))
+}
+
+/// The position as X-FEN.
+pub fn format(pos: &Position, rules: &CastlingRules) -> String {
+    let mut out = String::with_capacity(90);
+    for rank in (0..8u8).rev() {
+        let mut gap = 0;
+        for file in 0..8u8 {
+            match pos.piece_at(rank * 8 + file) {
+                None => gap += 1,
+                Some((color, kind)) => {
+                    if gap > 0 {
+                        out.push((b'0' + gap) as char);
+                        gap = 0;
+                    }
+                    let l = PieceKind::from_index(kind).letter();
+                    out.push(if color == 0 {
+                        l.to_ascii_uppercase()
+                    } else {
+                        l
+                    });
+                }
+            }
+        }
+        if gap > 0 {
+            out.push((b'0' + gap) as char);
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out.push(' ');
+    out.push(if pos.side == 0 { 'w' } else { 'b' });
+    out.push(' ');
+    out.push_str(&castling_field(pos, rules));
+    out.push(' ');
+    if pos.ep == NO_SQUARE {
+        out.push('-');
+    } else {
+        out.push_str(&square_name(pos.ep));
+    }
+    out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    out
+}
+
+fn castling_field(pos: &Position, rules: &CastlingRules) -> String {
+    let mut s = String::new();
+    for right in 0..4 {
+        if pos.castling & (1 << right) == 0 {
+            continue;
+        }
+        let color = right / 2;
+        let rook = rules.rook_from[right];
+        let back = if color == 0 { RANK_1 } else { RANK_8 };
+        let rooks = pos.pieces(color, PieceKind::Rook as usize) & back;
+        // Outermost: no other own rook between it and the board's edge on that wing.
+        let outer = if right % 2 == KING_SIDE {
+            rooks >> rook == 1
+        } else {
+            rooks & (bb(rook) - 1) == 0
+        };
+        let c = if outer {
+            if right % 2 == KING_SIDE {
+                'k'
+            } else {
+                'q'
+            }
+        } else {
+            (b'a' + file_of(rook)) as char
+        };
+        s.push(if color == 0 {
+            c.to_ascii_uppercase()
+        } else {
+            c
+        });
+    }
+    if s.is_empty() {
+        s.push('-');
+    }
+    s
+}
+
+/// Shredder-FEN castling field (`HAha`), for callers that want file letters.
+pub fn shredder_castling(pos: &Position, rules: &CastlingRules) -> String {
+    let mut s = String::new();
+    for right in 0..4 {
+        if pos.castling & (1 << right) != 0 {
+            let c = (b'a' + file_of(rules.rook_from[right])) as char;
+            s.push(if right < 2 { c.to_ascii_uppercase() } else { c });
+        }
+    }
+    if s.is_empty() {
+        s.push('-');
+    }
+    s
+}

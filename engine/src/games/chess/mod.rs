@@ -1,0 +1,530 @@
+//! Standard chess and Chess960 (FIDE rules).
+//!
+//! - `attacks`: leaper and magic-bitboard slider tables, `between`/`line` masks.
+//! - `position`: the copyable position and `make`.
+//! - `movegen`: legal generation with pin and check masks, and counting without a list.
+//! - `castling`, `fen`, `notation` (UCI and SAN), `keys` (Zobrist), `eval` (search hooks).
+//!
+//! Squares are numbered a1 = 0 .. h8 = 63, the same cells as `Geometry::square(8, 8)`.
+//! Colour indices: 0 White, 1 Black.
+
+pub mod attacks;
+mod castling;
+pub mod eval;
+mod fen;
+mod keys;
+mod movegen;
+mod notation;
+mod position;
+mod types;
+
+use std::sync::OnceLock;
+
+pub use attacks::Square;
+pub use fen::START_FEN;
+pub use position::Position;
+pub use types::{parse_square, square_name, Move, MoveKind, PieceKind};
+
+use crate::bitboard::Cell;
+use crate::game::{Game, Outcome, Player, RuleError};
+use crate::geometry::Geometry;
+use attacks::{tables, DARK_SQUARES};
+use castling::CastlingRules;
+use movegen::{Counter, Lister};
+
+/// A chess game: the position, its castling geometry, and the keys of earlier positions
+/// (for repetition).
+#[derive(Clone)]
+pub struct Chess {
+    pos: Position,
+    rules: CastlingRules,
+    /// Keys of the positions before each move played since the position was set.
+    history: Vec<u64>,
+    chess960: bool,
+}
+
+fn geometry() -> &'static Geometry {
+    static G: OnceLock<Geometry> = OnceLock::new();
+    G.get_or_init(|| Geometry::square(8, 8))
+}
+
+#[inline]
+fn player(c: usize) -> Player {
+    if c == 0 {
+        Player::White
+    } else {
+        Player::Black
+    }
+}
+
+impl Default for Chess {
+    fn default() -> Self {
+        Chess::new(false)
+    }
+}
+
+impl Chess {
+    /// The standard start position. `chess960` selects how castling is written
+    /// (king takes own rook); Chess960 positions work either way.
+    pub fn new(chess960: bool) -> Chess {
+        let (pos, rules) = fen::parse(START_FEN).expect("start FEN is valid");
+        Chess {
+            pos,
+            rules,
+            history: Vec::new(),
+            chess960,
+        }
+    }
+
+    pub fn from_fen(fen: &str, chess960: bool) -> Result<Chess, RuleError> {
+        let (pos, rules) = fen::parse(fen)?;
+        Ok(Chess {
+            pos,
+            rules,
+            history: Vec::new(),
+            chess960,
+        })
+    }
+
+    /// Whether castling is written king-takes-rook (the `UCI_Chess960` option).
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    pub fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on;
+    }
+
+    /// The raw position (bitboards, clocks, key).
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    pub fn side_to_move(&self) -> Player {
+        player(self.pos.side as usize)
+    }
+
+    /// Bitboard of `color`'s pieces of `kind` (bit `sq` for square `sq`, a1 = 0).
+    #[inline]
+    pub fn pieces(&self, color: Player, kind: PieceKind) -> u64 {
+        self.pos.pieces(color.index(), kind as usize)
+    }
+
+    /// Bitboard of all pieces of a kind, both colours.
+    #[inline]
+    pub fn kind_bb(&self, kind: PieceKind) -> u64 {
+        self.pos.by_kind[kind as usize]
+    }
+
+    /// Bitboard of all of `color`'s pieces.
+    #[inline]
+    pub fn color_bb(&self, color: Player) -> u64 {
+        self.pos.by_color[color.index()]
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> u64 {
+        self.pos.occupied()
+    }
+
+    #[inline]
+    pub fn piece_at(&self, s: Square) -> Option<(Player, PieceKind)> {
+        self.pos
+            .piece_at(s)
+            .map(|(c, k)| (player(c), PieceKind::from_index(k)))
+    }
+
+    #[inline]
+    pub fn king_square(&self, color: Player) -> Square {
+        self.pos.king_square(color.index())
+    }
+
+    /// Pieces of both colours attacking `s`, with occupancy `occ` (pass `occupied()` for the
+    /// board as it is; other values give x-ray attacks).
+    #[inline]
+    pub fn attackers_to(&self, s: Square, occ: u64) -> u64 {
+        self.pos.attackers_to(s, occ)
+    }
+
+    /// Whether `by` attacks `s`.
+    #[inline]
+    pub fn is_attacked(&self, s: Square, by: Player) -> bool {
+        self.pos.attacked_by(s, by.index(), self.pos.occupied())
+    }
+
+    /// Pieces checking the side to move.
+    #[inline]
+    pub fn checkers(&self) -> u64 {
+        self.pos.checkers()
+    }
+
+    /// `color`'s pieces pinned to their own king by an enemy slider.
+    pub fn pinned(&self, color: Player) -> u64 {
+        let t = tables();
+        let us = color.index();
+        let ksq = self.pos.king_square(us);
+        let enemy = self.pos.by_color[us ^ 1];
+        let k = &self.pos.by_kind;
+        let rq = (k[3] | k[4]) & enemy;
+        let bq = (k[2] | k[4]) & enemy;
+        let mut snipers = (t.rook(ksq, enemy) & rq) | (t.bishop(ksq, enemy) & bq);
+        let occ = self.pos.occupied();
+        let mut pinned = 0;
+        while snipers != 0 {
+            let s = snipers.trailing_zeros() as Square;
+            snipers &= snipers - 1;
+            let b = t.between(ksq, s) & occ;
+            if b.count_ones() == 1 && b & self.pos.by_color[us] != 0 {
+                pinned |= b;
+            }
+        }
+        pinned
+    }
+
+    /// Squares the piece on `s` attacks with the current occupancy (empty if no piece):
+    /// the raw material of mobility terms.
+    pub fn attacks_from(&self, s: Square) -> u64 {
+        match self.pos.piece_at(s) {
+            None => 0,
+            Some((c, k)) => piece_attacks(PieceKind::from_index(k), player(c), s, self.occupied()),
+        }
+    }
+
+    /// Every square `color` attacks.
+    pub fn attacked_squares(&self, color: Player) -> u64 {
+        movegen::attacked_squares(&self.pos, color.index())
+    }
+
+    /// Game-phase material: knight and bishop 1, rook 2, queen 4 (24 at the start).
+    pub fn phase(&self) -> i32 {
+        let k = &self.pos.by_kind;
+        (k[1].count_ones() + k[2].count_ones() + 2 * k[3].count_ones() + 4 * k[4].count_ones())
+            as i32
+    }
+
+    pub fn halfmove_clock(&self) -> u32 {
+        self.pos.halfmove
+    }
+
+    pub fn fullmove_number(&self) -> u32 {
+        self.pos.fullmove
+    }
+
+    /// Castling rights held: bit 0 White h-side, 1 White a-side, 2 Black h-side, 3 Black a-side.
+    pub fn castling_rights(&self) -> u8 {
+        self.pos.castling
+    }
+
+    /// The en-passant square, present only when the capture is legal.
+    pub fn ep_square(&self) -> Option<Square> {
+        (self.pos.ep != position::NO_SQUARE).then_some(self.pos.ep)
+    }
+
+    /// The FEN with a Shredder-FEN castling field (`HAha`).
+    pub fn shredder_fen(&self) -> String {
+        let x = self.fen();
+        let mut f: Vec<String> = x.split(' ').map(str::to_string).collect();
+        f[2] = fen::shredder_castling(&self.pos, &self.rules);
+        f.join(" ")
+    }
+
+    /// Legal moves of the position, ignoring draws by rule (the rules of movement only).
+    pub fn moves(&self, out: &mut Vec<Move>) {
+        movegen::generate(&self.pos, &self.rules, &mut Lister(out));
+    }
+
+    /// Number of legal moves, ignoring draws by rule.
+    #[inline]
+    pub fn count_moves(&self) -> u64 {
+        let mut c = Counter(0);
+        movegen::generate(&self.pos, &self.rules, &mut c);
+        c.0
+    }
+
+    /// Whether `m` is legal by the rules of movement, tested directly rather than by
+    /// generating: the piece can make that move, and its own king is safe afterwards.
+    pub fn is_legal_move(&self, m: Move) -> bool {
+        let t = tables();
+        let pos = &self.pos;
+        let us = pos.side as usize;
+        let (from, to) = (m.from(), m.to());
+        let Some((color, kind)) = pos.piece_at(from) else {
+            return false;
+        };
+        if color != us || from == to {
+            return false;
+        }
+        let occ = pos.occupied();
+        let enemy = pos.by_color[us ^ 1];
+        let last_rank = if us == 0 {
+            attacks::RANK_8
+        } else {
+            attacks::RANK_1
+        };
+        let pawn_reaches = || {
+            let up: i32 = if us == 0 { 8 } else { -8 };
+            let start_rank = if us == 0 { 1 } else { 6 };
+            let one = from as i32 + up;
+            let empty = |s: i32| occ & (1u64 << s) == 0;
+            t.pawn(us, from) & enemy & attacks::bb(to) != 0
+                || (to as i32 == one && empty(one))
+                || (attacks::rank_of(from) == start_rank
+                    && to as i32 == one + up
+                    && empty(one)
+                    && empty(one + up))
+        };
+        let pawn = PieceKind::Pawn as usize;
+        let pseudo = match m.kind() {
+            MoveKind::Castling => {
+                // Rare: trust the generator's castling rules.
+                let mut v = Vec::new();
+                self.moves(&mut v);
+                return v.contains(&m);
+            }
+            MoveKind::EnPassant => {
+                kind == pawn && pos.ep == to && t.pawn(us, from) & attacks::bb(to) != 0
+            }
+            MoveKind::Promotion => {
+                kind == pawn && last_rank & attacks::bb(to) != 0 && pawn_reaches()
+            }
+            MoveKind::Normal if kind == pawn => last_rank & attacks::bb(to) == 0 && pawn_reaches(),
+            MoveKind::Normal => {
+                pos.by_color[us] & attacks::bb(to) == 0
+                    && piece_attacks(PieceKind::from_index(kind), player(us), from, occ)
+                        & attacks::bb(to)
+                        != 0
+            }
+        };
+        if !pseudo {
+            return false;
+        }
+        let mut after = *pos;
+        after.make(m, &self.rules);
+        !after.attacked_by(after.king_square(us), us ^ 1, after.occupied())
+    }
+
+    /// Plays a null move (pass); the caller makes sure the side to move is not in check.
+    pub fn play_null_move(&mut self) -> Position {
+        let old = self.pos;
+        self.history.push(self.pos.key);
+        self.pos.make_null();
+        old
+    }
+
+    /// Neither side can ever mate: no pawns, rooks or queens, and at most one knight, or
+    /// only bishops all on squares of one colour.
+    pub fn insufficient_material(&self) -> bool {
+        let k = &self.pos.by_kind;
+        if k[0] | k[3] | k[4] != 0 {
+            return false;
+        }
+        if k[1] != 0 {
+            return k[1].count_ones() == 1 && k[2] == 0;
+        }
+        k[2] & DARK_SQUARES == 0 || k[2] & !DARK_SQUARES == 0
+    }
+
+    /// How many times the current position occurred before (same side to move, rights and
+    /// en-passant possibility), since the last irreversible move.
+    pub fn earlier_occurrences(&self) -> usize {
+        let n = self.history.len();
+        let window = (self.pos.rep_window as usize).min(n);
+        let key = self.pos.key;
+        (4..=window)
+            .step_by(2)
+            .filter(|&k| self.history[n - k] == key)
+            .count()
+    }
+
+    /// Quick pre-test shared by `terminal` and generation: can any draw rule apply here?
+    #[inline(always)]
+    fn may_be_terminal(&self) -> bool {
+        let k = &self.pos.by_kind;
+        self.pos.halfmove >= 100 || self.pos.rep_window >= 8 || k[0] | k[3] | k[4] == 0
+    }
+}
+
+/// Squares a piece of `kind` and `color` on `s` attacks with occupancy `occ`.
+#[inline]
+pub fn piece_attacks(kind: PieceKind, color: Player, s: Square, occ: u64) -> u64 {
+    let t = tables();
+    match kind {
+        PieceKind::Pawn => t.pawn(color.index(), s),
+        PieceKind::Knight => t.knight(s),
+        PieceKind::Bishop => t.bishop(s, occ),
+        PieceKind::Rook => t.rook(s, occ),
+        PieceKind::Queen => t.queen(s, occ),
+        PieceKind::King => t.king(s),
+    }
+}
+
+/// Squares attacked by all of `pawns` (a bitboard) of `color`.
+#[inline]
+pub fn pawn_attacks(color: Player, pawns: u64) -> u64 {
+    attacks::pawn_attacks_bb(color.index(), pawns)
+}
+
+impl Game for Chess {
+    type Action = Move;
+    type Undo = Position;
+
+    fn variant(&self) -> &'static str {
+        "chess"
+    }
+
+    fn geometry(&self) -> &Geometry {
+        geometry()
+    }
+
+    fn to_move(&self) -> Player {
+        self.side_to_move()
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Move>) {
+        if self.may_be_terminal() && self.terminal().is_some() {
+            return;
+        }
+        self.moves(out);
+    }
+
+    #[inline]
+    fn count_actions(&self) -> u64 {
+        if self.may_be_terminal() && self.terminal().is_some() {
+            return 0;
+        }
+        self.count_moves()
+    }
+
+    fn is_legal(&self, a: Move) -> bool {
+        if self.may_be_terminal() && self.terminal().is_some() {
+            return false;
+        }
+        self.is_legal_move(a)
+    }
+
+    #[inline]
+    fn play(&mut self, a: Move) -> Position {
+        let old = self.pos;
+        self.history.push(self.pos.key);
+        self.pos.make(a, &self.rules);
+        old
+    }
+
+    #[inline]
+    fn undo(&mut self, u: Position) {
+        self.pos = u;
+        self.history.pop();
+    }
+
+    fn key(&self) -> u64 {
+        self.pos.key
+    }
+
+    fn recompute_key(&self) -> u64 {
+        self.pos.compute_key()
+    }
+
+    fn terminal(&self) -> Option<Outcome> {
+        if self.insufficient_material() {
+            return Some(Outcome::Draw {
+                reason: "insufficient material",
+            });
+        }
+        if self.pos.halfmove >= 100 && !(self.checkers() != 0 && self.count_moves() == 0) {
+            return Some(Outcome::Draw {
+                reason: "fifty-move rule",
+            });
+        }
+        if self.pos.rep_window >= 8 && self.earlier_occurrences() >= 2 {
+            return Some(Outcome::Draw {
+                reason: "threefold repetition",
+            });
+        }
+        None
+    }
+
+    fn no_action_outcome(&self) -> Outcome {
+        if self.checkers() != 0 {
+            Outcome::Win {
+                winner: self.side_to_move().opponent(),
+                reason: "checkmate",
+            }
+        } else {
+            Outcome::Draw {
+                reason: "stalemate",
+            }
+        }
+    }
+
+    fn repeated(&self) -> bool {
+        self.pos.rep_window >= 4 && self.earlier_occurrences() >= 1
+    }
+
+    fn parse_action(&self, s: &str) -> Result<Move, RuleError> {
+        notation::parse_uci(self, s)
+    }
+
+    fn format_action(&self, a: Move) -> String {
+        notation::uci(a, self.chess960)
+    }
+
+    fn san(&self, a: Move) -> Option<String> {
+        Some(notation::san(self, a))
+    }
+
+    fn fen(&self) -> String {
+        fen::format(&self.pos, &self.rules)
+    }
+
+    fn set_fen(&mut self, f: &str) -> Result<(), RuleError> {
+        let (pos, rules) = fen::parse(f)?;
+        self.pos = pos;
+        self.rules = rules;
+        self.history.clear();
+        Ok(())
+    }
+
+    fn reset(&mut self) {
+        *self = Chess::new(self.chess960);
+    }
+
+    fn display(&self) -> String {
+        let mut s = String::new();
+        s.push_str("  +---+---+---+---+---+---+---+---+\n");
+        for rank in (0..8u8).rev() {
+            s.push_str(&format!("{} |", rank + 1));
+            for file in 0..8u8 {
+                let c = match self.pos.piece_at(rank * 8 + file) {
+                    None => ' ',
+                    Some((color, kind)) => {
+                        let l = PieceKind::from_index(kind).letter();
+                        if color == 0 {
+                            l.to_ascii_uppercase()
+                        } else {
+                            l
+                        }
+                    }
+                };
+                s.push_str(&format!(" {c} |"));
+            }
+            s.push('\n');
+            s.push_str("  +---+---+---+---+---+---+---+---+\n");
+        }
+        s.push_str("    a   b   c   d   e   f   g   h\n\n");
+        s.push_str(&format!("Fen: {}\n", self.fen()));
+        s.push_str(&format!("Key: {:016X}\n", self.pos.key));
+        s
+    }
+
+    fn pieces(&self) -> Vec<(Cell, String)> {
+        (0..64u8)
+            .filter_map(|s| {
+                self.pos.piece_at(s).map(|(c, k)| {
+                    let l = PieceKind::from_index(k).letter();
+                    let l = if c == 0 { l.to_ascii_uppercase() } else { l };
+                    (s as Cell, l.to_string())
+                })
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,282 @@
+//! The position: bitboards by kind and colour, a square-by-square board for look-ups, rights,
+//! clocks and the incrementally kept Zobrist key. Small and `Copy`, so undo is a copy.
+
+use super::attacks::{bb, file_of, tables, Square};
+use super::castling::{king_to, rook_to, CastlingRules, KING_SIDE};
+use super::keys::keys;
+use super::types::{Move, MoveKind, PieceKind};
+
+/// Board code of an empty square; a piece is `color * 6 + kind`.
+pub const EMPTY: u8 = 12;
+/// "No square" for the en-passant field.
+pub const NO_SQUARE: u8 = 64;
+
+const PAWN: usize = PieceKind::Pawn as usize;
+const KNIGHT: usize = PieceKind::Knight as usize;
+const BISHOP: usize = PieceKind::Bishop as usize;
+const ROOK: usize = PieceKind::Rook as usize;
+const QUEEN: usize = PieceKind::Queen as usize;
+const KING: usize = PieceKind::King as usize;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Position {
+    pub(super) by_kind: [u64; 6],
+    pub(super) by_color: [u64; 2],
+    pub(super) board: [u8; 64],
+    /// 0 White, 1 Black.
+    pub(super) side: u8,
+    /// Castling rights, four bits (see `castling`).
+    pub(super) castling: u8,
+    /// The en-passant target square, kept only when the capture is legal (else `NO_SQUARE`).
+    pub(super) ep: u8,
+    pub(super) halfmove: u32,
+    pub(super) fullmove: u32,
+    /// Plies since the last irreversible move or null move: how far back a repetition may lie.
+    pub(super) rep_window: u32,
+    pub(super) key: u64,
+}
+
+impl Position {
+    pub fn empty() -> Position {
+        Position {
+            by_kind: [0; 6],
+            by_color: [0; 2],
+            board: [EMPTY; 64],
+            side: 0,
+            castling: 0,
+            ep: NO_SQUARE,
+            halfmove: 0,
+            fullmove: 1,
+            rep_window: 0,
+            key: 0,
+        }
+    }
+
+    #[inline(always)]
+    pub fn occupied(&self) -> u64 {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline(always)]
+    pub fn pieces(&self, color: usize, kind: usize) -> u64 {
+        self.by_color[color] & self.by_kind[kind]
+    }
+
+    #[inline(always)]
+    pub fn king_square(&self, color: usize) -> Square {
+        self.pieces(color, KING).trailing_zeros() as Square
+    }
+
+    /// `(color, kind)` of the piece on `s`.
+    #[inline(always)]
+    pub fn piece_at(&self, s: Square) -> Option<(usize, usize)> {
+        let c = self.board[s as usize];
+        (c != EMPTY).then_some(((c / 6) as usize, (c % 6) as usize))
+    }
+
+    /// Puts a piece on an empty square, updating the key.
+    #[inline(always)]
+    pub(super) fn put(&mut self, s: Square, color: usize, kind: usize) {
+        let b = bb(s);
+        self.by_kind[kind] |= b;
+        self.by_color[color] |= b;
+        self.board[s as usize] = (color * 6 + kind) as u8;
+        self.key ^= keys().piece[color * 6 + kind][s as usize];
+    }
+
+    /// Removes the piece on `s` (which must be occupied), updating the key.
+    #[inline(always)]
+    pub(super) fn remove(&mut self, s: Square) {
+        let code = self.board[s as usize] as usize;
+        let b = bb(s);
+        self.by_kind[code % 6] ^= b;
+        self.by_color[code / 6] ^= b;
+        self.board[s as usize] = EMPTY;
+        self.key ^= keys().piece[code][s as usize];
+    }
+
+    #[inline(always)]
+    fn shift_piece(&mut self, from: Square, to: Square) {
+        let code = self.board[from as usize] as usize;
+        let b = bb(from) | bb(to);
+        self.by_kind[code % 6] ^= b;
+        self.by_color[code / 6] ^= b;
+        self.board[from as usize] = EMPTY;
+        self.board[to as usize] = code as u8;
+        let k = &keys().piece[code];
+        self.key ^= k[from as usize] ^ k[to as usize];
+    }
+
+    /// Every piece of either colour attacking `s` with occupancy `occ`.
+    #[inline(always)]
+    pub fn attackers_to(&self, s: Square, occ: u64) -> u64 {
+        let t = tables();
+        let rq = self.by_kind[ROOK] | self.by_kind[QUEEN];
+        let bq = self.by_kind[BISHOP] | self.by_kind[QUEEN];
+        (t.pawn(0, s) & self.pieces(1, PAWN))
+            | (t.pawn(1, s) & self.pieces(0, PAWN))
+            | (t.knight(s) & self.by_kind[KNIGHT])
+            | (t.king(s) & self.by_kind[KING])
+            | (t.rook(s, occ) & rq)
+            | (t.bishop(s, occ) & bq)
+    }
+
+    /// Whether a piece of `by` attacks `s` with occupancy `occ`.
+    #[inline(always)]
+    pub fn attacked_by(&self, s: Square, by: usize, occ: u64) -> bool {
+        let t = tables();
+        let them = self.by_color[by];
+        if (t.knight(s) & self.by_kind[KNIGHT]
+            | t.king(s) & self.by_kind[KING]
+            | t.pawn(by ^ 1, s) & self.by_kind[PAWN])
+            & them
+            != 0
+        {
+            return true;
+        }
+        let rq = (self.by_kind[ROOK] | self.by_kind[QUEEN]) & them;
+        let bq = (self.by_kind[BISHOP] | self.by_kind[QUEEN]) & them;
+        (rq != 0 && t.rook(s, occ) & rq != 0) || (bq != 0 && t.bishop(s, occ) & bq != 0)
+    }
+
+    /// Pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> u64 {
+        let us = self.side as usize;
+        self.attackers_to(self.king_square(us), self.occupied()) & self.by_color[us ^ 1]
+    }
+
+    /// Whether the side to move could legally capture en passant onto `ep`; the pawn that
+    /// just made the double step stands in front of it.
+    pub(super) fn ep_capture_legal(&self, ep: Square) -> bool {
+        let t = tables();
+        let us = self.side as usize;
+        let them = us ^ 1;
+        let captured = if us == 0 { ep - 8 } else { ep + 8 };
+        let capturers = t.pawn(them, ep) & self.pieces(us, PAWN);
+        if capturers == 0 {
+            return false;
+        }
+        let ksq = self.king_square(us);
+        let rq = (self.by_kind[ROOK] | self.by_kind[QUEEN]) & self.by_color[them];
+        let bq = (self.by_kind[BISHOP] | self.by_kind[QUEEN]) & self.by_color[them];
+        let others = self.by_color[them] & !bb(captured);
+        let leapers =
+            (t.knight(ksq) & self.by_kind[KNIGHT] | t.pawn(us, ksq) & self.by_kind[PAWN]) & others;
+        if leapers != 0 {
+            return false;
+        }
+        let mut c = capturers;
+        while c != 0 {
+            let from = c.trailing_zeros() as Square;
+            c &= c - 1;
+            let occ = (self.occupied() ^ bb(from) ^ bb(captured)) | bb(ep);
+            if t.rook(ksq, occ) & rq == 0 && t.bishop(ksq, occ) & bq == 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Plays a legal move.
+    #[inline]
+    pub fn make(&mut self, m: Move, rules: &CastlingRules) {
+        let z = keys();
+        let us = self.side as usize;
+        let them = us ^ 1;
+        let (from, to) = (m.from(), m.to());
+        if self.ep != NO_SQUARE {
+            self.key ^= z.ep_file[file_of(self.ep) as usize];
+            self.ep = NO_SQUARE;
+        }
+        self.halfmove += 1;
+        self.rep_window += 1;
+        let moved = self.board[from as usize] as usize % 6;
+        match m.kind() {
+            MoveKind::Castling => {
+                let right = us * 2 + if to > from { KING_SIDE } else { 1 };
+                self.remove(from);
+                self.remove(to);
+                self.put(king_to(right), us, KING);
+                self.put(rook_to(right), us, ROOK);
+            }
+            kind => {
+                if kind == MoveKind::EnPassant {
+                    self.remove(if us == 0 { to - 8 } else { to + 8 });
+                    self.halfmove = 0;
+                    self.rep_window = 0;
+                } else if self.board[to as usize] != EMPTY {
+                    self.remove(to);
+                    self.halfmove = 0;
+                    self.rep_window = 0;
+                }
+                self.shift_piece(from, to);
+                if moved == PAWN {
+                    self.halfmove = 0;
+                    self.rep_window = 0;
+                    if let Some(p) = m.promotion_piece() {
+                        self.remove(to);
+                        self.put(to, us, p as usize);
+                    } else if from ^ to == 16 {
+                        let ep = (from + to) / 2;
+                        // Only worth a look when an enemy pawn stands beside the arrival square.
+                        if tables().pawn(us, ep) & self.pieces(them, PAWN) != 0 {
+                            self.side ^= 1;
+                            let legal = self.ep_capture_legal(ep);
+                            self.side ^= 1;
+                            if legal {
+                                self.ep = ep;
+                                self.key ^= z.ep_file[file_of(ep) as usize];
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let rights = self.castling & rules.keep(from) & rules.keep(to);
+        if rights != self.castling {
+            self.key ^= z.castling[self.castling as usize] ^ z.castling[rights as usize];
+            self.castling = rights;
+        }
+        self.side ^= 1;
+        self.key ^= z.black_to_move;
+        if us == 1 {
+            self.fullmove += 1;
+        }
+    }
+
+    /// Passes the turn (null move for search).
+    pub fn make_null(&mut self) {
+        let z = keys();
+        if self.ep != NO_SQUARE {
+            self.key ^= z.ep_file[file_of(self.ep) as usize];
+            self.ep = NO_SQUARE;
+        }
+        self.halfmove += 1;
+        self.rep_window = 0;
+        if self.side == 1 {
+            self.fullmove += 1;
+        }
+        self.side ^= 1;
+        self.key ^= z.black_to_move;
+    }
+
+    /// The Zobrist key from scratch.
+    pub fn compute_key(&self) -> u64 {
+        let z = keys();
+        let mut k = 0;
+        for s in 0..64u8 {
+            if self.board[s as usize] != EMPTY {
+                k ^= z.piece[self.board[s as usize] as usize][s as usize];
+            }
+        }
+        if self.side == 1 {
+            k ^= z.black_to_move;
+        }
+        k ^= z.castling[self.castling as usize];
+        if self.ep != NO_SQUARE {
+            k ^= z.ep_file[file_of(self.ep) as usize];
+        }
+        k
+    }
+}

@@ -1,0 +1,754 @@
+//! One thread's alpha-beta search: iterative deepening with aspiration windows at the root,
+//! principal variation search below it, quiescence on tactical actions, and the usual
+//! pruning (null move, reverse futility, late move reductions and pruning).
+//!
+//! A turn may hold several actions: the score changes sign only where `to_move` changes, so
+//! a child in the same turn is searched with the parent's own window.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use super::ordering::{self, History, Killers};
+use super::score::{self, decided, from_tt, is_mate, to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
+use super::time::TimeBudget;
+use super::tt::{Bound, TranspositionTable};
+use super::types::{Limits, SearchControl, SearchInfo};
+use crate::game::{Action, Evaluate, Player};
+
+/// What all threads of one search share.
+pub struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub ctl: &'a SearchControl,
+    pub limits: &'a Limits,
+    pub budget: TimeBudget,
+    pub multipv: usize,
+    /// Set by the main thread when the search is over; every thread stops on it.
+    pub abort: AtomicBool,
+    /// Nodes of all threads, added in batches.
+    pub nodes: AtomicU64,
+}
+
+impl<'a> Shared<'a> {
+    pub fn new(
+        tt: &'a TranspositionTable,
+        ctl: &'a SearchControl,
+        limits: &'a Limits,
+        budget: TimeBudget,
+        multipv: usize,
+    ) -> Shared<'a> {
+        Shared {
+            tt,
+            ctl,
+            limits,
+            budget,
+            multipv: multipv.max(1),
+            abort: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+        }
+    }
+}
+
+/// A root action with its latest score and line.
+#[derive(Clone, Debug)]
+pub struct RootMove<A> {
+    pub action: A,
+    pub score: i32,
+    pub previous: i32,
+    pub pv: Vec<A>,
+}
+
+/// The best line known: from the last completed iteration, or a better action proven during
+/// the unfinished one.
+#[derive(Clone, Debug)]
+pub struct BestLine<A> {
+    pub score: i32,
+    pub pv: Vec<A>,
+    pub depth: u32,
+}
+
+const POLL_MASK: u64 = 1023;
+/// Quiescence plies beyond the horizon before the static evaluation is taken as is.
+const QS_MAX: usize = 24;
+
+pub struct Searcher<'s, 'a, G: Evaluate> {
+    g: G,
+    root: G,
+    sh: &'s Shared<'a>,
+    id: usize,
+    pub nodes: u64,
+    flushed: u64,
+    others: u64,
+    pub stopped: bool,
+    seldepth: usize,
+    root_depth: i32,
+    history: History,
+    killers: Killers,
+    lists: Vec<Vec<G::Action>>,
+    scores: Vec<Vec<i32>>,
+    pv: Vec<Vec<G::Action>>,
+    null_banned: Vec<bool>,
+    lmr: Vec<[u8; 64]>,
+    pub root_moves: Vec<RootMove<G::Action>>,
+    pv_idx: usize,
+    pub best: Option<BestLine<G::Action>>,
+    pub completed_depth: u32,
+}
+
+impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
+    /// A searcher for thread `id` (0 is the main thread, which keeps time and reports).
+    /// `root_actions` are the root actions to consider, in the order to try them first.
+    pub fn new(root: &G, root_actions: &[G::Action], sh: &'s Shared<'a>, id: usize) -> Self {
+        let lmr = (0..64)
+            .map(|d| {
+                let mut row = [0u8; 64];
+                for (m, r) in row.iter_mut().enumerate() {
+                    if d > 0 && m > 0 {
+                        let v = 0.75 + (d as f64).ln() * (m as f64).ln() / 2.25;
+                        *r = v.max(0.0) as u8;
+                    }
+                }
+                row
+            })
+            .collect();
+        Searcher {
+            g: root.clone(),
+            root: root.clone(),
+            sh,
+            id,
+            nodes: 0,
+            flushed: 0,
+            others: 0,
+            stopped: false,
+            seldepth: 0,
+            root_depth: 0,
+            history: History::new(),
+            killers: Killers::new(),
+            lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(32)).collect(),
+            null_banned: vec![false; MAX_PLY + 2],
+            lmr,
+            root_moves: root_actions
+                .iter()
+                .map(|&a| RootMove {
+                    action: a,
+                    score: -INF,
+                    previous: -INF,
+                    pv: vec![a],
+                })
+                .collect(),
+            pv_idx: 0,
+            best: None,
+            completed_depth: 0,
+        }
+    }
+
+    fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// Nodes of all threads as far as this thread knows.
+    pub fn total_nodes(&self) -> u64 {
+        self.others + self.nodes
+    }
+
+    pub fn flush_nodes(&mut self) {
+        let before = self
+            .sh
+            .nodes
+            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.others = before + (self.nodes - self.flushed) - self.nodes;
+        self.flushed = self.nodes;
+    }
+
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if let Some(limit) = self.sh.limits.nodes {
+            if self.others + self.nodes >= limit {
+                self.stopped = true;
+                self.sh.abort.store(true, Ordering::Relaxed);
+            }
+        }
+        if self.nodes & POLL_MASK == 0 {
+            self.poll();
+        }
+    }
+
+    fn poll(&mut self) {
+        self.flush_nodes();
+        let sh = self.sh;
+        if sh.ctl.stopped() || sh.abort.load(Ordering::Relaxed) {
+            self.stopped = true;
+        } else if self.is_main() && sh.budget.hard_expired(sh.ctl, sh.limits.ponder) {
+            self.stopped = true;
+            sh.abort.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Iterative deepening until a limit, a stop or the abort flag. The main thread reports
+    /// each completed depth through `report`.
+    pub fn iterate(&mut self, max_depth: u32, mut report: Option<&mut dyn FnMut(&SearchInfo)>) {
+        let multipv = self.sh.multipv.min(self.root_moves.len());
+        let mut instability = 0.0f64;
+        let mut last_best = None;
+        let mut depth = 1u32;
+        while depth <= max_depth {
+            // Helper threads spread over depths so that they do not all repeat the main
+            // thread's work.
+            let d = if self.id > 0 && self.id % 2 == 1 && depth < max_depth {
+                depth + 1
+            } else {
+                depth
+            };
+            self.root_depth = d as i32;
+            for rm in &mut self.root_moves {
+                rm.previous = rm.score;
+            }
+            for pv_idx in 0..multipv {
+                self.pv_idx = pv_idx;
+                self.seldepth = 0;
+                self.aspiration(d as i32);
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            self.root_moves.sort_by_key(|r| std::cmp::Reverse(r.score));
+            self.completed_depth = d;
+            let first = &self.root_moves[0];
+            self.best = Some(BestLine {
+                score: first.score,
+                pv: first.pv.clone(),
+                depth: d,
+            });
+            if let Some(r) = report.as_deref_mut() {
+                self.report(d, multipv, r);
+            }
+            if !self.is_main() {
+                depth = d + 1;
+                continue;
+            }
+            let best_action = first.action;
+            instability *= 0.5;
+            if last_best.is_some_and(|b| b != best_action) {
+                instability += 1.0;
+            }
+            last_best = Some(best_action);
+            if self.mate_limit_reached() || self.sh.ctl.stopped() {
+                break;
+            }
+            let sh = self.sh;
+            let clocked = sh.budget.soft_ms.is_some();
+            if clocked && self.root_moves.len() == 1 && !sh.ctl.pondering.load(Ordering::Relaxed) {
+                break;
+            }
+            let scale = (0.7 + 0.6 * instability).clamp(0.6, 2.0);
+            if sh.budget.soft_expired(sh.ctl, sh.limits.ponder, scale) {
+                break;
+            }
+            depth = d + 1;
+        }
+        self.flush_nodes();
+    }
+
+    fn mate_limit_reached(&self) -> bool {
+        let (Some(n), Some(best)) = (self.sh.limits.mate, &self.best) else {
+            return false;
+        };
+        if best.score < MATE_BOUND {
+            return false;
+        }
+        match score::report_score(&self.root, &best.pv, best.score) {
+            super::types::Score::Mate(m) => m > 0 && m as u32 <= n,
+            _ => false,
+        }
+    }
+
+    fn report(&self, depth: u32, lines: usize, report: &mut dyn FnMut(&SearchInfo)) {
+        let ms = self.sh.ctl.start.elapsed().as_millis() as u64;
+        let nodes = self.total_nodes();
+        for (i, rm) in self.root_moves.iter().take(lines).enumerate() {
+            let mut g = self.root.clone();
+            let pv = rm
+                .pv
+                .iter()
+                .map(|&a| {
+                    let s = g.format_action(a);
+                    g.play(a);
+                    s
+                })
+                .collect();
+            report(&SearchInfo {
+                depth,
+                seldepth: self.seldepth.max(depth as usize) as u32,
+                multipv: i as u32 + 1,
+                score: score::report_score(&self.root, &rm.pv, rm.score),
+                nodes,
+                time_ms: ms,
+                nps: nodes * 1000 / ms.max(1),
+                hashfull: self.sh.tt.hashfull(),
+                pv,
+                note: None,
+            });
+        }
+    }
+
+    /// Searches the current MultiPV line with a narrow window around the last score,
+    /// widening it on failure.
+    fn aspiration(&mut self, depth: i32) {
+        let prev = self.root_moves[self.pv_idx].previous;
+        let mut delta = 18;
+        let (mut alpha, mut beta) = if depth >= 4 && prev > -INF && !is_mate(prev) {
+            ((prev - delta).max(-INF), (prev + delta).min(INF))
+        } else {
+            (-INF, INF)
+        };
+        loop {
+            let s = self.root_search(depth, alpha, beta);
+            self.root_moves[self.pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
+            if self.stopped {
+                return;
+            }
+            if s <= alpha && alpha > -INF {
+                beta = (alpha + beta) / 2;
+                alpha = (s - delta).max(-INF);
+            } else if s >= beta && beta < INF {
+                beta = (s + delta).min(INF);
+            } else {
+                return;
+            }
+            delta += delta / 2 + 8;
+            if delta > 900 {
+                alpha = -INF;
+                beta = INF;
+            }
+        }
+    }
+
+    fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+        let side = self.g.to_move();
+        let mut best = -INF;
+        let mut best_action = None;
+        let alpha0 = alpha;
+        for i in self.pv_idx..self.root_moves.len() {
+            let a = self.root_moves[i].action;
+            let u = self.g.play(a);
+            self.count_node();
+            let flip = self.g.to_move() != side;
+            let ext = i32::from(self.g.in_check());
+            let nd = depth - 1 + ext;
+            let mut s;
+            if i == self.pv_idx {
+                s = self.child(flip, nd, alpha, beta, 1);
+            } else {
+                s = self.child(flip, nd, alpha, alpha + 1, 1);
+                if s > alpha && s < beta && !self.stopped {
+                    s = self.child(flip, nd, alpha, beta, 1);
+                }
+            }
+            self.g.undo(u);
+            if self.stopped {
+                return best;
+            }
+            if i == self.pv_idx || s > alpha {
+                let rm = &mut self.root_moves[i];
+                rm.score = s;
+                rm.pv.clear();
+                rm.pv.push(a);
+                rm.pv.extend_from_slice(&self.pv[1]);
+                if i > self.pv_idx && s > alpha && self.pv_idx == 0 {
+                    // Proven better than the line searched first: worth playing even if this
+                    // iteration does not finish.
+                    self.best = Some(BestLine {
+                        score: s,
+                        pv: rm.pv.clone(),
+                        depth: depth as u32,
+                    });
+                }
+            } else {
+                self.root_moves[i].score = -INF;
+            }
+            if s > best {
+                best = s;
+            }
+            if s > alpha {
+                alpha = s;
+                best_action = Some(a);
+                if s >= beta {
+                    break;
+                }
+            }
+        }
+        if self.pv_idx == 0 {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let code = best_action.map(|a: G::Action| a.code());
+            self.sh
+                .tt
+                .store(self.g.key(), code, to_tt(best, 0), 0, depth as u32, bound);
+        }
+        best
+    }
+
+    /// Searches a child node, flipping the window and the score only when the turn changed.
+    #[inline]
+    fn child(&mut self, flip: bool, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if flip {
+            -self.search(depth, -beta, -alpha, ply, true)
+        } else {
+            self.search(depth, alpha, beta, ply, false)
+        }
+    }
+
+    /// The score of a node where the rules have decided, or `None`.
+    #[inline]
+    fn decided_here(&self, ply: usize) -> Option<i32> {
+        if let Some(o) = self.g.terminal() {
+            return Some(decided(o.value_for(self.g.to_move()), ply, 0));
+        }
+        if self.g.repeated() {
+            return Some(0);
+        }
+        if let Some((v, plies)) = self.g.probe_solved() {
+            return Some(decided(v, ply, plies));
+        }
+        None
+    }
+
+    /// Principal variation search. `turn_start`: the action that led here ended a turn, so
+    /// passing (null move) is meaningful.
+    fn search(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        turn_start: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply, 0);
+        }
+        self.pv[ply].clear();
+        if let Some(s) = self.decided_here(ply) {
+            return s;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.g.evaluate();
+        }
+        if self.stopped {
+            return 0;
+        }
+        // Mate distance pruning: no line from here beats a mate already found nearer the root.
+        alpha = alpha.max(-(MATE - ply as i32));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let pv_node = beta - alpha > 1;
+        let key = self.g.key();
+        let entry = self.sh.tt.probe(key);
+        let tt_code = entry.map(|e| e.action).filter(|&c| c != u32::MAX);
+        if let Some(e) = entry {
+            if !pv_node && e.depth as i32 >= depth {
+                let s = from_tt(e.score as i32, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        let side = self.g.to_move();
+        let in_check = self.g.in_check();
+        let eval = if in_check { -INF } else { self.g.evaluate() };
+
+        if !pv_node && !in_check && turn_start && !is_mate(beta) {
+            // Reverse futility: far above beta near the horizon, the opponent will not recover.
+            if depth <= 6 && eval - 110 * depth >= beta {
+                return eval;
+            }
+            if depth >= 3 && eval >= beta && !self.null_banned[ply] {
+                if let Some(u) = self.g.play_null() {
+                    self.count_node();
+                    let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                    let flip = self.g.to_move() != side;
+                    self.null_banned[ply + 1] = true;
+                    let s = self.child(flip, depth - 1 - r, beta - 1, beta, ply + 1);
+                    self.null_banned[ply + 1] = false;
+                    self.g.undo(u);
+                    if self.stopped {
+                        return 0;
+                    }
+                    if s >= beta {
+                        return if is_mate(s) { beta } else { s };
+                    }
+                }
+            }
+        }
+
+        let mut depth = depth;
+        if tt_code.is_none() && depth >= 4 {
+            // Without a table move the ordering is poor; a shallower search finds one cheaply.
+            depth -= 1;
+        }
+
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        list.clear();
+        self.g.legal_actions(&mut list);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            self.scores[ply] = scores;
+            return decided(self.g.no_action_outcome().value_for(side), ply, 0);
+        }
+        ordering::score_actions(
+            &self.g,
+            &list,
+            &mut scores,
+            tt_code,
+            self.killers.get(ply),
+            &self.history,
+        );
+
+        let mut best = -INF;
+        let mut best_action: Option<G::Action> = None;
+        let alpha0 = alpha;
+        let mut quiets = [0u32; 48];
+        let mut n_quiets = 0;
+        let mut searched = 0usize;
+        let lmp_limit = 3 + depth as usize * depth as usize;
+        for i in 0..list.len() {
+            ordering::pick(&mut list, &mut scores, i);
+            let a = list[i];
+            let order = scores[i];
+            let tactical = self.g.is_tactical(a);
+            let quiet = !tactical && !ordering::is_special(order);
+            if !pv_node
+                && !in_check
+                && quiet
+                && depth <= 3
+                && searched >= lmp_limit
+                && best > -MATE_BOUND
+            {
+                continue;
+            }
+            let u = self.g.play(a);
+            self.count_node();
+            let flip = self.g.to_move() != side;
+            let gives_check = self.g.in_check();
+            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let nd = depth - 1 + ext;
+            let mut s;
+            if searched == 0 {
+                s = self.child(flip, nd, alpha, beta, ply + 1);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && searched >= 2 && quiet && !in_check && !gives_check {
+                    r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if order > 4000 {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, nd - 1);
+                }
+                s = self.child(flip, nd - r, alpha, alpha + 1, ply + 1);
+                if s > alpha && r > 0 && !self.stopped {
+                    s = self.child(flip, nd, alpha, alpha + 1, ply + 1);
+                }
+                if s > alpha && s < beta && pv_node && !self.stopped {
+                    s = self.child(flip, nd, alpha, beta, ply + 1);
+                }
+            }
+            self.g.undo(u);
+            if self.stopped {
+                self.lists[ply] = list;
+                self.scores[ply] = scores;
+                return 0;
+            }
+            searched += 1;
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    best_action = Some(a);
+                    if pv_node {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        let line = &mut head[ply];
+                        line.clear();
+                        line.push(a);
+                        line.extend_from_slice(&tail[0]);
+                    }
+                    if s >= beta {
+                        if !tactical {
+                            let bonus = (depth * depth).min(400) * 8;
+                            self.killers.add(ply, a.code());
+                            self.history.update(side, a.code(), bonus);
+                            for &q in &quiets[..n_quiets] {
+                                self.history.update(side, q, -bonus);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical && n_quiets < quiets.len() {
+                quiets[n_quiets] = a.code();
+                n_quiets += 1;
+            }
+        }
+        self.lists[ply] = list;
+        self.scores[ply] = scores;
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.sh.tt.store(
+            key,
+            best_action.map(|a| a.code()),
+            to_tt(best, ply),
+            eval.max(-INF),
+            depth as u32,
+            bound,
+        );
+        best
+    }
+
+    /// Quiescence: the side to move may stand on the static evaluation or try tactical
+    /// actions; in check every action is tried.
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
+        self.pv[ply].clear();
+        if let Some(s) = self.decided_here(ply) {
+            return s;
+        }
+        if ply >= MAX_PLY - 1 || qply >= QS_MAX {
+            return self.g.evaluate();
+        }
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let key = self.g.key();
+        let entry = self.sh.tt.probe(key);
+        if let Some(e) = entry {
+            let s = from_tt(e.score as i32, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let tt_code = entry.map(|e| e.action).filter(|&c| c != u32::MAX);
+        let side = self.g.to_move();
+        let in_check = self.g.in_check();
+        let mut best = -INF;
+        let alpha0 = alpha;
+        let mut eval = -INF;
+        if !in_check {
+            eval = self.g.evaluate();
+            if eval >= beta {
+                return eval;
+            }
+            alpha = alpha.max(eval);
+            best = eval;
+        }
+
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        list.clear();
+        self.g.legal_actions(&mut list);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            self.scores[ply] = scores;
+            return decided(self.g.no_action_outcome().value_for(side), ply, 0);
+        }
+        if !in_check {
+            let g = &self.g;
+            list.retain(|&a| g.is_tactical(a));
+        }
+        ordering::score_actions(
+            &self.g,
+            &list,
+            &mut scores,
+            tt_code,
+            [u32::MAX; 2],
+            &self.history,
+        );
+        let mut best_action = None;
+        for i in 0..list.len() {
+            ordering::pick(&mut list, &mut scores, i);
+            let a = list[i];
+            let u = self.g.play(a);
+            self.count_node();
+            let s = if self.g.to_move() != side {
+                -self.qsearch(-beta, -alpha, ply + 1, qply + 1)
+            } else {
+                self.qsearch(alpha, beta, ply + 1, qply + 1)
+            };
+            self.g.undo(u);
+            if self.stopped {
+                self.lists[ply] = list;
+                self.scores[ply] = scores;
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    best_action = Some(a);
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        self.scores[ply] = scores;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 && best_action.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.sh.tt.store(
+            key,
+            best_action.map(|a: G::Action| a.code()),
+            to_tt(best, ply),
+            eval,
+            0,
+            bound,
+        );
+        best
+    }
+
+    pub fn side(&self) -> Player {
+        self.root.to_move()
+    }
+
+    /// Ages the ordering tables between the iterations of a longer process.
+    pub fn age_tables(&mut self) {
+        self.history.age();
+        self.killers.clear();
+    }
+}

@@ -1,0 +1,184 @@
+//! Move ordering: the table move first, then tactical actions by the game's own hint, then the
+//! killers of the ply, then quiet actions by history. The game is only seen through
+//! `Action::code`, hashed into fixed-size tables.
+
+use super::score::MAX_PLY;
+use crate::game::{Action, Evaluate, Player};
+
+const HISTORY_BITS: u32 = 14;
+const HISTORY_MAX: i32 = 16_384;
+
+const TT_MOVE: i32 = i32::MAX;
+const TACTICAL: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+
+/// History heuristic: how often a quiet action caused a cutoff, per side, by hashed code.
+pub struct History {
+    table: Vec<i32>,
+}
+
+impl History {
+    pub fn new() -> History {
+        History {
+            table: vec![0; 2 << HISTORY_BITS],
+        }
+    }
+
+    #[inline]
+    fn slot(side: Player, code: u32) -> usize {
+        let h = code.wrapping_mul(0x9E37_79B1) >> (32 - HISTORY_BITS);
+        (side.index() << HISTORY_BITS) | h as usize
+    }
+
+    #[inline]
+    pub fn get(&self, side: Player, code: u32) -> i32 {
+        self.table[Self::slot(side, code)]
+    }
+
+    /// Rewards (positive bonus) or punishes (negative) an action; the gravity term keeps values
+    /// inside `±HISTORY_MAX` and lets old knowledge fade.
+    #[inline]
+    pub fn update(&mut self, side: Player, code: u32, bonus: i32) {
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let v = &mut self.table[Self::slot(side, code)];
+        *v += bonus - *v * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// Between searches: keep the shape, shrink the weight.
+    pub fn age(&mut self) {
+        for v in &mut self.table {
+            *v /= 2;
+        }
+    }
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History::new()
+    }
+}
+
+/// Two quiet actions per ply that last caused a cutoff there.
+pub struct Killers {
+    table: Vec<[u32; 2]>,
+}
+
+impl Killers {
+    pub fn new() -> Killers {
+        Killers {
+            table: vec![[u32::MAX; 2]; MAX_PLY + 2],
+        }
+    }
+
+    #[inline]
+    pub fn get(&self, ply: usize) -> [u32; 2] {
+        self.table[ply]
+    }
+
+    #[inline]
+    pub fn add(&mut self, ply: usize, code: u32) {
+        let k = &mut self.table[ply];
+        if k[0] != code {
+            k[1] = k[0];
+            k[0] = code;
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.table.iter_mut().for_each(|k| *k = [u32::MAX; 2]);
+    }
+}
+
+impl Default for Killers {
+    fn default() -> Self {
+        Killers::new()
+    }
+}
+
+/// Fills `scores` with an ordering key per action (larger first).
+pub fn score_actions<G: Evaluate>(
+    g: &G,
+    actions: &[G::Action],
+    scores: &mut Vec<i32>,
+    tt_code: Option<u32>,
+    killers: [u32; 2],
+    history: &History,
+) {
+    let side = g.to_move();
+    scores.clear();
+    scores.extend(actions.iter().map(|&a| {
+        let code = a.code();
+        if Some(code) == tt_code {
+            TT_MOVE
+        } else if g.is_tactical(a) {
+            TACTICAL + g.order_score(a).clamp(-(1 << 26), 1 << 26)
+        } else if code == killers[0] {
+            KILLER + 1
+        } else if code == killers[1] {
+            KILLER
+        } else {
+            history.get(side, code) + g.order_score(a).clamp(-(1 << 20), 1 << 20)
+        }
+    }));
+}
+
+/// Moves the best-scored action from `i..` to `i` (selection sort, one step at a time, since
+/// a cutoff often comes before the list is done).
+#[inline]
+pub fn pick<A: Copy>(actions: &mut [A], scores: &mut [i32], i: usize) {
+    let mut best = i;
+    for j in i + 1..actions.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    actions.swap(i, best);
+    scores.swap(i, best);
+}
+
+/// True when the score marks a killer or table move, searched without reduction.
+#[inline]
+pub fn is_special(score: i32) -> bool {
+    score >= KILLER
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn history_stays_bounded() {
+        let mut h = History::new();
+        for _ in 0..10_000 {
+            h.update(Player::White, 42, 5000);
+        }
+        let v = h.get(Player::White, 42);
+        assert!(v > 0 && v <= HISTORY_MAX);
+        assert_eq!(h.get(Player::Black, 42), 0);
+        for _ in 0..10_000 {
+            h.update(Player::White, 42, -5000);
+        }
+        assert!(h.get(Player::White, 42) >= -HISTORY_MAX);
+    }
+
+    #[test]
+    fn pick_selects_in_descending_order() {
+        let mut a = [1, 2, 3, 4];
+        let mut s = [5, 9, 1, 7];
+        let mut order = Vec::new();
+        for i in 0..4 {
+            pick(&mut a, &mut s, i);
+            order.push(a[i]);
+        }
+        assert_eq!(order, vec![2, 4, 1, 3]);
+    }
+
+    #[test]
+    fn killers_keep_two_distinct() {
+        let mut k = Killers::new();
+        k.add(3, 7);
+        k.add(3, 7);
+        k.add(3, 9);
+        assert_eq!(k.get(3), [9, 7]);
+    }
+}

@@ -1,0 +1,409 @@
+//! The searcher checked on small games with exactly known values.
+
+mod toys;
+
+use std::time::{Duration, Instant};
+
+use super::tt::TranspositionTable;
+use super::*;
+use crate::game::{Evaluate, Game};
+use toys::{two_step_value, Nim, TicTacToe, TwoStep};
+
+fn search_with<G: Evaluate>(
+    g: &G,
+    limits: &Limits,
+    cfg: &SearchConfig,
+) -> (SearchOutput, Vec<SearchInfo>) {
+    let tt = TranspositionTable::new(1);
+    let ctl = SearchControl::new(false);
+    let mut infos = Vec::new();
+    let out = think(g, limits, cfg, &ctl, &tt, &mut |i| infos.push(i.clone()));
+    (out, infos)
+}
+
+fn search<G: Evaluate>(g: &G, depth: u32) -> (SearchOutput, Vec<SearchInfo>) {
+    search_with(g, &Limits::depth(depth), &SearchConfig::default())
+}
+
+/// Plays the turn's actions as text, checking each is legal where it is played.
+fn play_turn<G: Game>(g: &G, turn: &[String]) -> G {
+    let mut g = g.clone();
+    let side = g.to_move();
+    for (i, s) in turn.iter().enumerate() {
+        assert_eq!(
+            g.to_move(),
+            side,
+            "action {i} of {turn:?} after the turn ended"
+        );
+        let a = g
+            .parse_action(s)
+            .unwrap_or_else(|e| panic!("illegal {s}: {e}"));
+        g.play(a);
+    }
+    g
+}
+
+#[test]
+fn nim_values_and_mate_distances_are_exact() {
+    for pile in 1..=21u8 {
+        let (out, infos) = search(&Nim::new(pile), 60);
+        assert_eq!(out.turn.len(), 1);
+        if pile % 4 == 0 {
+            assert_eq!(out.score, Score::Mate(-(pile as i32 / 4)), "pile {pile}");
+        } else {
+            assert_eq!(out.turn[0], (pile % 4).to_string(), "pile {pile}");
+            assert_eq!(out.score, Score::Mate(1 + pile as i32 / 4), "pile {pile}");
+        }
+        let last = infos.last().unwrap();
+        assert_eq!(last.score, out.score);
+        assert_eq!(last.pv[0], out.turn[0]);
+        assert!(infos.windows(2).all(|w| w[0].depth < w[1].depth));
+    }
+}
+
+#[test]
+fn tic_tac_toe_start_is_a_draw() {
+    let (out, _) = search(&TicTacToe::default(), 12);
+    assert_eq!(out.score, Score::Cp(0));
+    assert_eq!(out.turn.len(), 1);
+}
+
+#[test]
+fn tic_tac_toe_takes_a_win_and_blocks_a_loss() {
+    // X to move wins at c3 (top right) at once.
+    let g = TicTacToe::from_rows(["XX.", "OO.", "..."]);
+    let (out, _) = search(&g, 9);
+    assert_eq!(out.turn, vec!["c3".to_string()]);
+    assert_eq!(out.score, Score::Mate(1));
+    // O to move must block the diagonal at c1; anything else loses.
+    let g = TicTacToe::from_rows(["X.O", ".X.", "..."]);
+    let (out, _) = search(&g, 9);
+    assert_eq!(out.turn, vec!["c1".to_string()], "O blocks the diagonal");
+    assert_eq!(out.score, Score::Cp(0));
+}
+
+/// Exact tic-tac-toe value for the side to move with the plies to the end under best play
+/// (the winner fastest, the loser slowest), by plain minimax.
+fn ttt_value(g: &mut TicTacToe) -> (i32, u32) {
+    if let Some(o) = g.terminal() {
+        return (o.value_for(g.to_move()), 0);
+    }
+    let mut v = Vec::new();
+    g.legal_actions(&mut v);
+    if v.is_empty() {
+        return (0, 0);
+    }
+    let mut best = (-2, 0);
+    for a in v {
+        let u = g.play(a);
+        let (val, plies) = ttt_value(g);
+        g.undo(u);
+        let cand = (-val, plies + 1);
+        let better = cand.0 > best.0
+            || (cand.0 == best.0 && cand.0 > 0 && cand.1 < best.1)
+            || (cand.0 == best.0 && cand.0 < 0 && cand.1 > best.1);
+        if better {
+            best = cand;
+        }
+    }
+    best
+}
+
+#[test]
+fn tic_tac_toe_scores_match_minimax_after_every_opening() {
+    let mut seen = std::collections::HashSet::new();
+    let mut openings = Vec::new();
+    let mut v = Vec::new();
+    let start = TicTacToe::default();
+    start.legal_actions(&mut v);
+    for &a in &v {
+        for b in 0..9u8 {
+            for c in 0..9u8 {
+                let mut g = start.clone();
+                g.play(a);
+                let mut l = Vec::new();
+                g.legal_actions(&mut l);
+                if !l.contains(&toys::Act(b)) {
+                    continue;
+                }
+                g.play(toys::Act(b));
+                l.clear();
+                g.legal_actions(&mut l);
+                if !l.contains(&toys::Act(c)) {
+                    continue;
+                }
+                g.play(toys::Act(c));
+                if seen.insert((g.x, g.o)) {
+                    openings.push(g);
+                }
+            }
+        }
+    }
+    assert_eq!(openings.len(), 252);
+    let mut wins = 0;
+    for g in &mut openings {
+        let (value, plies) = ttt_value(g);
+        let expected = match value {
+            1 => Score::Mate((plies as i32 + 1) / 2),
+            -1 => Score::Mate(-(plies as i32) / 2),
+            _ => Score::Cp(0),
+        };
+        wins += usize::from(value == 1);
+        let (out, _) = search(g, 9);
+        assert_eq!(out.score, expected, "{:?}", g);
+        let mut after = play_turn(g, &out.turn);
+        let (v_after, _) = ttt_value(&mut after);
+        assert_eq!(
+            -v_after, value,
+            "the chosen action keeps the value: {:?}",
+            g
+        );
+    }
+    assert!(wins >= 40, "the test set holds won positions ({wins})");
+}
+
+#[test]
+fn two_action_turns_are_searched_exactly() {
+    let mut checked = 0;
+    for a in 0..=6u8 {
+        for b in 0..=6u8 {
+            if a + b == 0 {
+                continue;
+            }
+            let g = TwoStep::new(a, b);
+            let (value, turns) = two_step_value(&g);
+            let (out, infos) = search(&g, 40);
+            let expected = if value > 0 {
+                Score::Mate(turns as i32)
+            } else {
+                Score::Mate(-(turns as i32))
+            };
+            assert_eq!(out.score, expected, "piles {a} {b}");
+            // The turn is whole, and after it the opponent's value is the negation.
+            let after = play_turn(&g, &out.turn);
+            assert!(after.to_move() != g.to_move() || after.terminal().is_some());
+            if after.terminal().is_none() {
+                assert_eq!(
+                    two_step_value(&after).0,
+                    -value,
+                    "piles {a} {b}: {:?}",
+                    out.turn
+                );
+            } else {
+                assert_eq!(value, 1);
+            }
+            assert_eq!(infos.last().unwrap().score, out.score);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 48);
+}
+
+#[test]
+fn a_short_line_is_completed_into_a_whole_turn() {
+    let g = TwoStep::new(5, 6);
+    let (out, _) = search(&g, 1);
+    assert_eq!(out.turn.len(), 2, "{:?}", out.turn);
+    play_turn(&g, &out.turn);
+}
+
+#[test]
+fn the_table_move_is_checked_against_the_legal_list() {
+    // A table entry from another position under the same key must not be played.
+    let g = Nim::new(2);
+    let tt = TranspositionTable::new(1);
+    tt.store(g.key(), Some(3), 500, 0, 50, tt::Bound::Exact);
+    let ctl = SearchControl::new(false);
+    let out = think(
+        &g,
+        &Limits::depth(3),
+        &SearchConfig::default(),
+        &ctl,
+        &tt,
+        &mut |_| {},
+    );
+    assert!(g.parse_action(&out.turn[0]).is_ok(), "{:?}", out.turn);
+}
+
+#[test]
+fn two_threads_agree_on_exact_values() {
+    let cfg = SearchConfig {
+        threads: 2,
+        ..SearchConfig::default()
+    };
+    for pile in [7u8, 12, 13, 18] {
+        let (out, _) = search_with(&Nim::new(pile), &Limits::depth(50), &cfg);
+        let (single, _) = search(&Nim::new(pile), 50);
+        assert_eq!(out.score, single.score, "pile {pile}");
+        play_turn(&Nim::new(pile), &out.turn);
+    }
+    for (a, b) in [(3u8, 4u8), (6, 6), (2, 5)] {
+        let g = TwoStep::new(a, b);
+        let (out, _) = search_with(&g, &Limits::depth(40), &cfg);
+        let after = play_turn(&g, &out.turn);
+        let value = two_step_value(&g).0;
+        if after.terminal().is_none() {
+            assert_eq!(two_step_value(&after).0, -value);
+        }
+    }
+}
+
+#[test]
+fn multipv_reports_every_line_with_its_index() {
+    let cfg = SearchConfig {
+        multipv: 3,
+        ..SearchConfig::default()
+    };
+    let (out, infos) = search_with(&Nim::new(9), &Limits::depth(20), &cfg);
+    let last: Vec<&SearchInfo> = infos.iter().filter(|i| i.depth == 20).collect();
+    assert_eq!(last.len(), 3);
+    assert_eq!(
+        last.iter().map(|i| i.multipv).collect::<Vec<_>>(),
+        vec![1, 2, 3]
+    );
+    assert_eq!(last[0].pv[0], "1");
+    assert_eq!(last[0].score, Score::Mate(3));
+    // Taking 2 or 3 leaves 7 or 6: the opponent wins.
+    assert!(last[1..]
+        .iter()
+        .all(|i| matches!(i.score, Score::Mate(m) if m < 0)));
+    assert_eq!(out.turn, vec!["1".to_string()]);
+}
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let limits = Limits {
+        depth: Some(20),
+        searchmoves: vec!["2".into(), "3".into(), "junk".into()],
+        ..Limits::default()
+    };
+    let (out, _) = search_with(&Nim::new(9), &limits, &SearchConfig::default());
+    assert!(out.turn[0] == "2" || out.turn[0] == "3");
+    assert!(matches!(out.score, Score::Mate(m) if m < 0));
+}
+
+#[test]
+fn node_limit_is_respected() {
+    let limits = Limits {
+        nodes: Some(300),
+        ..Limits::default()
+    };
+    let (out, _) = search_with(&TicTacToe::default(), &limits, &SearchConfig::default());
+    assert!(out.nodes <= 300, "{} nodes", out.nodes);
+    assert_eq!(out.turn.len(), 1);
+    play_turn(&TicTacToe::default(), &out.turn);
+}
+
+#[test]
+fn stopped_before_the_first_iteration_still_plays_a_legal_action() {
+    let g = TwoStep::new(9, 9);
+    let tt = TranspositionTable::new(1);
+    let ctl = SearchControl::new(false);
+    ctl.stop();
+    let out = think(
+        &g,
+        &Limits::default(),
+        &SearchConfig::default(),
+        &ctl,
+        &tt,
+        &mut |_| {},
+    );
+    assert_eq!(out.turn.len(), 2);
+    play_turn(&g, &out.turn);
+}
+
+#[test]
+fn infinite_search_waits_for_stop_and_movetime_is_kept() {
+    let g = TwoStep::new(20, 20);
+    let tt = TranspositionTable::new(1);
+    let ctl = SearchControl::new(false);
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let t = Instant::now();
+    let out = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(150));
+            ctl.stop();
+        });
+        think(
+            &g,
+            &limits,
+            &SearchConfig::default(),
+            &ctl,
+            &tt,
+            &mut |_| {},
+        )
+    });
+    assert!(t.elapsed() >= Duration::from_millis(150));
+    assert!(t.elapsed() < Duration::from_millis(1500));
+    play_turn(&g, &out.turn);
+
+    let limits = Limits {
+        movetime: Some(200),
+        ..Limits::default()
+    };
+    let t = Instant::now();
+    let (out, _) = search_with(&g, &limits, &SearchConfig::default());
+    assert!(
+        t.elapsed() < Duration::from_millis(700),
+        "{:?}",
+        t.elapsed()
+    );
+    play_turn(&g, &out.turn);
+}
+
+#[test]
+fn pondering_waits_for_ponderhit_then_keeps_the_clock() {
+    let g = TwoStep::new(20, 20);
+    let tt = TranspositionTable::new(1);
+    let ctl = SearchControl::new(true);
+    let limits = Limits {
+        ponder: true,
+        movetime: Some(100),
+        ..Limits::default()
+    };
+    let t = Instant::now();
+    let out = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(200));
+            ctl.ponderhit();
+        });
+        think(
+            &g,
+            &limits,
+            &SearchConfig::default(),
+            &ctl,
+            &tt,
+            &mut |_| {},
+        )
+    });
+    assert!(t.elapsed() >= Duration::from_millis(200));
+    assert!(t.elapsed() < Duration::from_millis(1500));
+    play_turn(&g, &out.turn);
+}
+
+#[test]
+fn reports_carry_nodes_time_and_formatted_lines() {
+    let (out, infos) = search(&TicTacToe::default(), 5);
+    assert_eq!(infos.len(), 5);
+    for (i, info) in infos.iter().enumerate() {
+        assert_eq!(info.depth, i as u32 + 1);
+        assert_eq!(info.multipv, 1);
+        assert!(info.nodes > 0);
+        assert!(!info.pv.is_empty());
+        play_turn(&TicTacToe::default(), &info.pv[..1]);
+    }
+    assert!(out.nodes >= infos.last().unwrap().nodes);
+    assert_eq!(out.depth, 5);
+}
+
+#[test]
+fn a_finished_game_returns_no_turn() {
+    let g = TicTacToe::from_rows(["XXX", "OO.", "..."]);
+    let (out, infos) = search(&g, 3);
+    assert!(out.turn.is_empty());
+    assert!(infos.is_empty());
+    assert_eq!(out.score, Score::Mate(0));
+}

@@ -1,0 +1,170 @@
+//! How long to think: a soft budget (no new iteration after it) and a hard one (abort the
+//! iteration), from the `go` limits and the clock of the side to move.
+
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use super::types::{Limits, SearchConfig, SearchControl};
+use crate::game::Player;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    /// Do not start another iteration after this many milliseconds.
+    pub soft_ms: Option<u64>,
+    /// Stop searching at this many milliseconds.
+    pub hard_ms: Option<u64>,
+}
+
+impl TimeBudget {
+    pub fn new(limits: &Limits, cfg: &SearchConfig, side: Player) -> TimeBudget {
+        let overhead = cfg.move_overhead;
+        if let Some(mt) = limits.movetime {
+            let t = mt.saturating_sub(overhead).max(1);
+            return TimeBudget {
+                soft_ms: Some(t),
+                hard_ms: Some(t),
+            };
+        }
+        let (time, inc) = match side {
+            Player::White => (limits.wtime, limits.winc),
+            Player::Black => (limits.btime, limits.binc),
+        };
+        let Some(time) = time else {
+            return TimeBudget {
+                soft_ms: None,
+                hard_ms: None,
+            };
+        };
+        let inc = inc.unwrap_or(0);
+        let left = time.saturating_sub(overhead).max(1);
+        // Moves the remaining time must cover: the given count, or a guess that keeps a
+        // reserve for a long game.
+        let moves = limits
+            .movestogo
+            .map(|m| m.clamp(1, 50) as u64)
+            .unwrap_or(30);
+        let share = left / moves + inc * 3 / 4;
+        let hard_cap = if moves == 1 { left * 9 / 10 } else { left / 3 };
+        let hard = (share * 4).min(hard_cap).max(1);
+        let soft = (share * 6 / 10).min(hard).max(1);
+        TimeBudget {
+            soft_ms: Some(soft),
+            hard_ms: Some(hard),
+        }
+    }
+
+    /// Milliseconds the clock has run for this search: from `ponderhit` when pondering was
+    /// hit, `None` while still pondering (no time limit applies then).
+    pub fn elapsed_ms(ctl: &SearchControl, pondered: bool) -> Option<u64> {
+        if ctl.pondering.load(Ordering::Relaxed) {
+            return None;
+        }
+        let now = ctl.start.elapsed().as_millis() as u64;
+        if pondered {
+            Some(now.saturating_sub(ctl.ponderhit_at.load(Ordering::Relaxed)))
+        } else {
+            Some(now)
+        }
+    }
+
+    pub fn hard_expired(&self, ctl: &SearchControl, pondered: bool) -> bool {
+        match (self.hard_ms, Self::elapsed_ms(ctl, pondered)) {
+            (Some(h), Some(e)) => e >= h,
+            _ => false,
+        }
+    }
+
+    /// True when another iteration should not start. `scale` stretches the soft budget
+    /// (above 1 while the best action keeps changing).
+    pub fn soft_expired(&self, ctl: &SearchControl, pondered: bool, scale: f64) -> bool {
+        match (self.soft_ms, Self::elapsed_ms(ctl, pondered)) {
+            (Some(s), Some(e)) => {
+                let s = ((s as f64 * scale) as u64).min(self.hard_ms.unwrap_or(u64::MAX));
+                e >= s
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Sleeps in short steps until `ctl.stop`, for `go infinite` and unanswered pondering, which
+/// must not return before the protocol says so.
+pub fn wait_for_stop(ctl: &SearchControl, limits: &Limits) {
+    loop {
+        let must_wait = limits.infinite || (limits.ponder && ctl.pondering.load(Ordering::Relaxed));
+        if !must_wait || ctl.stopped() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cfg() -> SearchConfig {
+        SearchConfig::default()
+    }
+
+    #[test]
+    fn movetime_keeps_the_overhead() {
+        let l = Limits {
+            movetime: Some(1000),
+            ..Limits::default()
+        };
+        let b = TimeBudget::new(&l, &cfg(), Player::White);
+        assert_eq!(b.hard_ms, Some(970));
+        assert_eq!(b.soft_ms, Some(970));
+    }
+
+    #[test]
+    fn clock_budget_uses_the_side_to_moves_clock() {
+        let l = Limits {
+            wtime: Some(60_000),
+            btime: Some(3_000),
+            winc: Some(1000),
+            ..Limits::default()
+        };
+        let w = TimeBudget::new(&l, &cfg(), Player::White);
+        let b = TimeBudget::new(&l, &cfg(), Player::Black);
+        assert!(w.hard_ms.unwrap() > b.hard_ms.unwrap());
+        assert!(w.hard_ms.unwrap() <= 60_000 / 3);
+        assert!(b.hard_ms.unwrap() <= 3_000 / 3);
+        assert!(w.soft_ms.unwrap() <= w.hard_ms.unwrap());
+    }
+
+    #[test]
+    fn last_move_before_the_control_may_use_most_of_the_clock() {
+        let l = Limits {
+            wtime: Some(10_000),
+            movestogo: Some(1),
+            ..Limits::default()
+        };
+        let b = TimeBudget::new(&l, &cfg(), Player::White);
+        assert!(b.hard_ms.unwrap() < 10_000 - 30);
+        assert!(b.hard_ms.unwrap() > 5_000);
+    }
+
+    #[test]
+    fn no_clock_means_no_budget() {
+        let b = TimeBudget::new(&Limits::depth(5), &cfg(), Player::Black);
+        assert_eq!(b.hard_ms, None);
+        assert_eq!(b.soft_ms, None);
+    }
+
+    #[test]
+    fn pondering_suspends_the_clock() {
+        let l = Limits {
+            movetime: Some(1),
+            ..Limits::default()
+        };
+        let b = TimeBudget::new(&l, &cfg(), Player::White);
+        let ctl = SearchControl::new(true);
+        std::thread::sleep(Duration::from_millis(5));
+        assert!(!b.hard_expired(&ctl, true));
+        ctl.ponderhit();
+        std::thread::sleep(Duration::from_millis(5));
+        assert!(b.hard_expired(&ctl, true));
+    }
+}

@@ -1,0 +1,232 @@
+//! Property tests of the chess rules: play/undo, incremental keys, FEN and move-text round
+//! trips, `is_legal` against generation, and bad input answered with `RuleError`.
+
+use proptest::prelude::*;
+use rand_core::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use tessera::games::chess::{Chess, Move, PieceKind};
+use tessera::Game;
+
+const STARTS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    "nnrkrbbq/pppp2pp/8/4pp2/4P3/P7/1PPPBPPP/NNKRR1BQ w c - 0 9",
+    "8/8/8/8/k1Pp3R/8/8/4K3 b - c3 0 1",
+];
+
+/// A position reached by `plies` random moves from one of the starts.
+fn random_position(start: usize, seed: u64, plies: usize, c960: bool) -> Chess {
+    let mut g = Chess::from_fen(STARTS[start % STARTS.len()], c960).unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    for _ in 0..plies {
+        let mut v = Vec::new();
+        g.legal_actions(&mut v);
+        if v.is_empty() {
+            break;
+        }
+        g.play(v[rng.next_u64() as usize % v.len()]);
+    }
+    g
+}
+
+fn any_move() -> impl Strategy<Value = Move> {
+    (0u8..64, 0u8..64, 0u8..4, 0u8..4).prop_map(|(f, t, kind, p)| match kind {
+        0 => Move::normal(f, t),
+        1 => Move::promotion(f, t, PieceKind::from_index(p as usize + 1)),
+        2 => Move::en_passant(f, t),
+        _ => Move::castling(f, t),
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn play_undo_keys_and_notation(start in 0usize..7, seed: u64, plies in 0usize..80, c960: bool) {
+        let mut g = random_position(start, seed, plies, c960);
+        prop_assert_eq!(g.key(), g.recompute_key());
+        let fen = g.fen();
+        let key = g.key();
+        let mut moves = Vec::new();
+        g.legal_actions(&mut moves);
+        prop_assert_eq!(moves.len() as u64, g.count_actions());
+        for &m in &moves {
+            prop_assert!(g.is_legal(m), "{:?} generated but not is_legal", m);
+            let text = g.format_action(m);
+            prop_assert_eq!(g.parse_action(&text), Ok(m));
+            let san = g.san(m).unwrap();
+            prop_assert!(!san.is_empty());
+            let u = g.play(m);
+            prop_assert_eq!(g.key(), g.recompute_key(), "key after {}", text);
+            let after = g.fen();
+            let again = Chess::from_fen(&after, c960).unwrap();
+            prop_assert_eq!(again.fen(), after.clone());
+            prop_assert_eq!(again.key(), g.key());
+            g.undo(u);
+            prop_assert_eq!(g.fen(), fen.clone());
+            prop_assert_eq!(g.key(), key);
+        }
+    }
+
+    #[test]
+    fn is_legal_agrees_with_generation(start in 0usize..7, seed: u64, plies in 0usize..60,
+                                       tries in prop::collection::vec(any_move(), 64)) {
+        let g = random_position(start, seed, plies, false);
+        let mut moves = Vec::new();
+        g.legal_actions(&mut moves);
+        for m in tries {
+            prop_assert_eq!(g.is_legal(m), moves.contains(&m), "{:?} in {}", m, g.fen());
+        }
+        // Every generated move under a random one's clothes: from/to of legal moves with
+        // other kinds must be judged the same way.
+        for &m in &moves {
+            for alt in [Move::normal(m.from(), m.to()), Move::en_passant(m.from(), m.to()),
+                        Move::castling(m.from(), m.to()),
+                        Move::promotion(m.from(), m.to(), PieceKind::Queen)] {
+                prop_assert_eq!(g.is_legal(alt), moves.contains(&alt));
+            }
+        }
+    }
+
+    #[test]
+    fn bad_fen_is_an_error_not_a_panic(s in ".{0,90}") {
+        let mut g = Chess::default();
+        let before = g.fen();
+        if g.set_fen(&s).is_err() {
+            prop_assert_eq!(g.fen(), before);
+        } else {
+            prop_assert_eq!(g.key(), g.recompute_key());
+        }
+    }
+
+    #[test]
+    fn mutated_fen_is_an_error_or_consistent(start in 0usize..7, pos in 0usize..80, c in any::<char>()) {
+        let mut f: Vec<char> = STARTS[start].chars().collect();
+        let i = pos % f.len();
+        f[i] = c;
+        let text: String = f.into_iter().collect();
+        let mut g = Chess::default();
+        let before = g.fen();
+        match g.set_fen(&text) {
+            Err(_) => prop_assert_eq!(g.fen(), before),
+            Ok(()) => {
+                prop_assert_eq!(g.key(), g.recompute_key());
+                let round = Chess::from_fen(&g.fen(), false).unwrap();
+                prop_assert_eq!(round.fen(), g.fen());
+                let _ = g.count_actions();
+            }
+        }
+    }
+
+    #[test]
+    fn bad_move_text_is_an_error(start in 0usize..7, seed: u64, plies in 0usize..40, s in "[a-i][0-9][a-i][0-9][qrbnkx]?|.{0,8}") {
+        let g = random_position(start, seed, plies, false);
+        let fen = g.fen();
+        match g.parse_action(&s) {
+            Ok(m) => prop_assert!(g.is_legal(m)),
+            Err(e) => prop_assert!(!e.0.is_empty()),
+        }
+        prop_assert_eq!(g.fen(), fen);
+    }
+}
+
+#[test]
+fn castling_text_in_both_modes() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let std = Chess::from_fen(fen, false).unwrap();
+    let c960 = Chess::from_fen(fen, true).unwrap();
+    let m = std.parse_action("e1g1").unwrap();
+    assert_eq!(std.parse_action("e1h1"), Ok(m));
+    assert_eq!(std.format_action(m), "e1g1");
+    assert_eq!(c960.format_action(m), "e1h1");
+    assert_eq!(c960.parse_action("e1h1"), Ok(m));
+    assert_eq!(std.san(m).unwrap(), "O-O");
+    assert!(std.parse_action("e1f2x").is_err());
+    assert!(std.parse_action("e2e4").is_err());
+}
+
+#[test]
+fn fen_forms() {
+    // Shredder-FEN and X-FEN name the same rights.
+    let a = Chess::from_fen(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+        false,
+    )
+    .unwrap();
+    assert_eq!(
+        a.fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!(
+        a.shredder_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+    );
+    // An inner rook keeps its file letter in X-FEN.
+    let b = Chess::from_fen("4k3/8/8/8/8/8/8/4KRR1 w F - 0 1", false).unwrap();
+    assert_eq!(b.fen(), "4k3/8/8/8/8/8/8/4KRR1 w F - 0 1");
+    // The en-passant square is kept only when the capture is legal (here it is pinned).
+    let c = Chess::from_fen("8/8/8/8/k1Pp3R/8/8/4K3 b - c3 0 1", false).unwrap();
+    assert_eq!(c.fen(), "8/8/8/8/k1Pp3R/8/8/4K3 b - - 0 1");
+    for bad in [
+        "",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+        "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
+        "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
+        "4k3/8/8/8/8/8/8/4K2R w KK - 0 1",
+        "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1",
+        "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+    ] {
+        assert!(Chess::from_fen(bad, false).is_err(), "accepted {bad:?}");
+    }
+}
+
+#[test]
+fn draws_by_rule() {
+    let mut g = Chess::default();
+    for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+        assert!(g.terminal().is_none());
+        g.play(g.parse_action(m).unwrap());
+    }
+    assert!(g.repeated(), "second occurrence");
+    assert!(g.terminal().is_none());
+    g.play(g.parse_action("f6g8").unwrap());
+    assert_eq!(g.terminal().unwrap().reason(), "threefold repetition");
+    assert_eq!(g.count_actions(), 0);
+    let fifty = Chess::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 100 80", false).unwrap();
+    assert_eq!(fifty.terminal().unwrap().reason(), "fifty-move rule");
+    // Mate on the hundredth half-move stands.
+    let mate = Chess::from_fen("R3k3/8/4K3/8/8/8/8/8 b - - 100 80", false).unwrap();
+    assert!(mate.terminal().is_none());
+    assert_eq!(mate.outcome().unwrap().reason(), "checkmate");
+    for dead in [
+        "8/8/4k3/8/8/4K3/8/8 w - - 0 1",
+        "8/8/4k3/8/8/4KN2/8/8 w - - 0 1",
+        "8/3b4/4k3/8/8/4KB2/8/8 w - - 0 1",
+    ] {
+        let d = Chess::from_fen(dead, false).unwrap();
+        assert_eq!(
+            d.terminal().unwrap().reason(),
+            "insufficient material",
+            "{dead}"
+        );
+    }
+    for alive in [
+        "8/8/4k3/8/8/4KNN1/8/8 w - - 0 1",
+        "8/2b5/4k3/8/8/4KB2/8/8 w - - 0 1",
+        "8/8/4k3/8/8/4KP2/8/8 w - - 0 1",
+    ] {
+        assert!(
+            Chess::from_fen(alive, false).unwrap().terminal().is_none(),
+            "{alive}"
+        );
+    }
+    let stale = Chess::from_fen("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", false).unwrap();
+    assert_eq!(stale.outcome().unwrap().reason(), "stalemate");
+}
