@@ -223,7 +223,14 @@ fn play_match(
                 ));
             }
             let two = plan.engines.len() == 2;
-            let mut summary = if two {
+            let mut summary = if two && tty {
+                format!(
+                    "{} vs {}: {}",
+                    standings[0].name,
+                    standings[1].name,
+                    display::compact_score(&duel)
+                )
+            } else if two {
                 let mut s = display::score_line(&standings[0].name, &standings[1].name, &duel);
                 if let Some(e) = display::elo_line(&duel) {
                     s = format!("{s}  {e}");

@@ -111,6 +111,22 @@ pub fn table(standings: &[Standing]) -> String {
     out
 }
 
+/// The two-engine score for the progress line, short enough for one terminal line:
+/// `+5 -3 =4 58.3% Elo +58.5 ±151.2`.
+pub fn compact_score(t: &Tally) -> String {
+    let mut s = format!(
+        "+{} -{} ={} {:.1}%",
+        t.wins,
+        t.losses,
+        t.draws,
+        100.0 * t.score().unwrap_or(0.5)
+    );
+    if let Some(e) = t.elo() {
+        s.push_str(&format!(" Elo {} ±{}", fmt_elo(e.elo), fmt_margin(&e)));
+    }
+    s
+}
+
 /// The progress line shown on a terminal.
 pub fn progress_line(done: usize, total: usize, summary: &str) -> String {
     const BAR: usize = 24;

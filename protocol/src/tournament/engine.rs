@@ -131,8 +131,13 @@ impl EngineProcess {
             id_name: None,
         };
         // Loading a program can take longer than a move may: wait at least STARTUP for it.
-        e.handshake(variant, variant_options, &spec.options, timeout.max(STARTUP))
-            .map_err(|f| format!("'{}' {f} during start-up", spec.cmd))?;
+        e.handshake(
+            variant,
+            variant_options,
+            &spec.options,
+            timeout.max(STARTUP),
+        )
+        .map_err(|f| format!("'{}' {f} during start-up", spec.cmd))?;
         Ok(e)
     }
 
