@@ -1,50 +1,339 @@
 //! The one-shot subcommands: analyse, perft, bench, solve, render.
 
+use std::sync::Arc;
+use std::time::Instant;
+
 use clap::Args;
+use tessera::registry::{self, VariantInfo, VariantOptions};
+use tessera::render::RenderOptions;
+use tessera::search::tt::TranspositionTable;
+use tessera::search::{Limits, SearchConfig, SearchControl, SearchInfo};
+use tessera::AnyGame;
+
+use tessera_protocol::setup;
+use tessera_protocol::uci::options;
+use tessera_protocol::uci::report::{info_lines, score_text};
+use tessera_protocol::uci::search_thread;
+
+/// Engine options given as `--option NAME=VALUE`, validated, canonical names.
+type EngineOptions = Vec<(String, String)>;
+
+/// Where a position comes from: variant, options, FEN, moves.
+#[derive(Args)]
+pub struct PositionArgs {
+    /// Variant name (see `tessera uci` then `variants`).
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// Start from this position instead of the variant's start position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves to play first, space-separated; a turn of several actions is comma-joined.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// A variant option (or an engine option for analyse), repeatable.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+}
+
+impl PositionArgs {
+    /// Builds the position; engine options are handed back for the caller to apply.
+    fn build(&self) -> Result<(Box<dyn AnyGame>, EngineOptions), String> {
+        let catalog = registry::variants();
+        let info = setup::find_variant(catalog, &self.variant)?;
+        let mut vopts = VariantOptions::new();
+        let mut engine_opts = Vec::new();
+        for o in &self.options {
+            let (name, value) = setup::split_pair(o)?;
+            match options::find_engine_option(name) {
+                Some(spec) if spec.name != "UCI_Chess960" => {
+                    let v = options::validate(spec, value)?;
+                    engine_opts.push((spec.name.to_string(), v));
+                }
+                _ => setup::set_variant_option(catalog, &mut vopts, name, value)?,
+            }
+        }
+        let g = setup::build_position(info, &vopts, self.fen.as_deref(), &self.moves)?;
+        Ok((g, engine_opts))
+    }
+
+    fn variant_info(&self) -> Result<&'static VariantInfo, String> {
+        setup::find_variant(registry::variants(), &self.variant)
+    }
+}
 
 #[derive(Args)]
 pub struct AnalyseArgs {
-    #[arg(long, default_value = "chess")]
-    pub variant: String,
+    #[command(flatten)]
+    pub pos: PositionArgs,
+    /// Search to this depth (plies).
+    #[arg(long, conflicts_with = "movetime")]
+    pub depth: Option<u32>,
+    /// Search for this many milliseconds (default 3000 when no depth is given).
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Transposition table size in MB.
+    #[arg(long)]
+    pub hash: Option<usize>,
 }
 
 #[derive(Args)]
 pub struct PerftArgs {
-    #[arg(long, default_value = "chess")]
-    pub variant: String,
+    #[command(flatten)]
+    pub pos: PositionArgs,
+    #[arg(long)]
+    pub depth: u32,
+    /// Print the count below each first action.
+    #[arg(long)]
+    pub divide: bool,
 }
 
 #[derive(Args)]
-pub struct BenchArgs {}
+pub struct BenchArgs {
+    #[arg(long)]
+    pub depth: Option<u32>,
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
 
 #[derive(Args)]
 pub struct SolveArgs {
     #[arg(long)]
     pub variant: String,
+    /// A variant option, repeatable.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
 }
 
 #[derive(Args)]
 pub struct RenderArgs {
-    #[arg(long, default_value = "chess")]
-    pub variant: String,
+    #[command(flatten)]
+    pub pos: PositionArgs,
+    /// Draw this action as an arrow.
+    #[arg(long)]
+    pub arrow: Option<String>,
+    /// Highlight the cells the piece on this cell can reach.
+    #[arg(long)]
+    pub targets: Option<String>,
+    /// Write the cell names in the cells.
+    #[arg(long)]
+    pub names: bool,
+    /// The SVG file to write.
+    #[arg(long)]
+    pub out: std::path::PathBuf,
 }
 
-pub fn analyse(_a: AnalyseArgs) -> Result<(), String> {
-    Err("analyse is not built yet".into())
+fn engine_value(engine_opts: &[(String, String)], name: &str) -> Option<usize> {
+    engine_opts
+        .iter()
+        .rev()
+        .find(|(n, _)| n == name)
+        .and_then(|(_, v)| v.parse().ok())
 }
 
-pub fn perft(_a: PerftArgs) -> Result<(), String> {
-    Err("perft is not built yet".into())
+fn checked(name: &str, v: usize) -> Result<usize, String> {
+    let spec = options::find_engine_option(name).ok_or("unknown option")?;
+    options::validate(spec, &v.to_string())?;
+    Ok(v)
 }
 
-pub fn bench(_a: BenchArgs) -> Result<(), String> {
-    Err("bench is not built yet".into())
+pub fn analyse(a: AnalyseArgs) -> Result<(), String> {
+    let (game, engine_opts) = a.pos.build()?;
+    let defaults = SearchConfig::default();
+    let cfg = SearchConfig {
+        threads: match a.threads {
+            Some(t) => checked("Threads", t)?,
+            None => engine_value(&engine_opts, "Threads").unwrap_or(defaults.threads),
+        },
+        multipv: engine_value(&engine_opts, "MultiPV").unwrap_or(defaults.multipv),
+        move_overhead: engine_value(&engine_opts, "Move Overhead")
+            .map_or(defaults.move_overhead, |o| o as u64),
+    };
+    let hash = match a.hash {
+        Some(h) => checked("Hash", h)?,
+        None => engine_value(&engine_opts, "Hash").unwrap_or(options::DEFAULT_HASH_MB as usize),
+    };
+    if let Some(o) = game.outcome() {
+        println!("info string game over: {o}");
+        println!("bestmove (none)");
+        return Ok(());
+    }
+    let limits = match (a.depth, a.movetime) {
+        (Some(d), _) => Limits::depth(d.max(1)),
+        (None, m) => Limits {
+            movetime: Some(m.unwrap_or(3000).max(1)),
+            ..Limits::default()
+        },
+    };
+    let tt = TranspositionTable::new(hash);
+    let ctl = Arc::new(SearchControl::new(false));
+    let mut last: Option<SearchInfo> = None;
+    let result =
+        search_thread::search_blocking(game.as_ref(), &limits, &cfg, &ctl, &tt, &mut |i| {
+            for l in info_lines(i) {
+                println!("{l}");
+            }
+            if i.multipv <= 1 && !i.pv.is_empty() {
+                last = Some(i.clone());
+            }
+        });
+    let answer = search_thread::answer(game.as_ref(), result.as_ref(), &limits);
+    let (notes, best) = answer.split_at(answer.len() - 1);
+    for n in notes {
+        println!("{n}");
+    }
+    // The ponder action is for GUIs; the summary line shows the turn, score and line.
+    let mut line = best[0]
+        .split(" ponder ")
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let score = last
+        .as_ref()
+        .map(|i| i.score)
+        .or(result.as_ref().map(|r| r.score));
+    if let Some(s) = score {
+        line.push_str(&format!(" score {}", score_text(s)));
+    }
+    if let Some(i) = last.filter(|_| notes.is_empty()) {
+        line.push_str(&format!(" pv {}", i.pv.join(" ")));
+    }
+    println!("{line}");
+    Ok(())
 }
 
-pub fn solve(_a: SolveArgs) -> Result<(), String> {
-    Err("solve is not built yet".into())
+pub fn perft(a: PerftArgs) -> Result<(), String> {
+    if a.depth > tessera_protocol::uci::parse::MAX_PERFT_DEPTH {
+        return Err(format!(
+            "depth must be at most {}",
+            tessera_protocol::uci::parse::MAX_PERFT_DEPTH
+        ));
+    }
+    let (mut game, _) = a.pos.build()?;
+    let t0 = Instant::now();
+    let nodes = if a.divide && a.depth > 0 {
+        let split = game.divide(a.depth);
+        for (m, n) in &split {
+            println!("{m}: {n}");
+        }
+        println!();
+        split.iter().map(|(_, n)| n).sum()
+    } else {
+        game.perft(a.depth)
+    };
+    let secs = t0.elapsed().as_secs_f64();
+    println!("Nodes searched: {nodes}");
+    println!("Time: {} ms", (secs * 1000.0).round() as u64);
+    println!(
+        "Nodes/second: {}",
+        (nodes as f64 / secs.max(1e-9)).round() as u64
+    );
+    Ok(())
 }
 
-pub fn render(_a: RenderArgs) -> Result<(), String> {
-    Err("render is not built yet".into())
+pub fn bench(a: BenchArgs) -> Result<(), String> {
+    use tessera::search::bench::{self as sb, BenchLine, DEFAULT_DEPTH, POSITIONS};
+    let depth = a.depth.unwrap_or(DEFAULT_DEPTH).max(1);
+    let threads = match a.threads {
+        Some(t) => checked("Threads", t)?,
+        None => 1,
+    };
+    let hash = options::DEFAULT_HASH_MB as usize;
+    let (lines, nodes, elapsed) = if threads == 1 {
+        let r = sb::bench(POSITIONS, depth, hash).map_err(|e| e.to_string())?;
+        let nodes = r.nodes;
+        (r.lines, nodes, r.elapsed)
+    } else {
+        // The library's bench is single-threaded by definition; with several threads the same
+        // positions are searched the same way, each with a fresh table.
+        let cfg = SearchConfig {
+            threads,
+            ..SearchConfig::default()
+        };
+        let mut games = Vec::new();
+        for &(variant, fen) in POSITIONS {
+            let info = setup::find_variant(registry::variants(), variant)?;
+            games.push((
+                variant,
+                fen,
+                setup::build_position(info, &VariantOptions::new(), Some(fen), "")?,
+            ));
+        }
+        let mut lines = Vec::new();
+        let mut nodes = 0;
+        let mut elapsed = std::time::Duration::ZERO;
+        for (variant, fen, game) in games {
+            let tt = TranspositionTable::new(hash);
+            let ctl = Arc::new(SearchControl::new(false));
+            let t0 = Instant::now();
+            let out = search_thread::search_blocking(
+                game.as_ref(),
+                &Limits::depth(depth),
+                &cfg,
+                &ctl,
+                &tt,
+                &mut |_| {},
+            )
+            .ok_or("the search failed")?;
+            elapsed += t0.elapsed();
+            nodes += out.nodes;
+            lines.push(BenchLine {
+                variant: variant.to_string(),
+                fen: fen.to_string(),
+                nodes: out.nodes,
+                best: out.turn,
+            });
+        }
+        (lines, nodes, elapsed)
+    };
+    let n = lines.len();
+    for (i, l) in lines.iter().enumerate() {
+        println!(
+            "Position {}/{n} ({} {}): nodes {} bestmove {}",
+            i + 1,
+            l.variant,
+            l.fen,
+            l.nodes,
+            l.best.join(",")
+        );
+    }
+    let ms = elapsed.as_millis().max(1);
+    println!();
+    println!("Total time (ms) : {ms}");
+    println!("Nodes searched: {nodes}");
+    println!("Nodes/second: {}", nodes as u128 * 1000 / ms);
+    Ok(())
+}
+
+pub fn solve(a: SolveArgs) -> Result<(), String> {
+    let catalog = registry::variants();
+    let info = setup::find_variant(catalog, &a.variant)?;
+    let mut vopts = VariantOptions::new();
+    for o in &a.options {
+        let (name, value) = setup::split_pair(o)?;
+        setup::set_variant_option(catalog, &mut vopts, name, value)?;
+    }
+    let solve = info
+        .solve
+        .ok_or_else(|| format!("variant {} has no solver", info.name))?;
+    let report = solve(&vopts).map_err(|e| format!("solve {}: {e}", info.name))?;
+    for l in report.lines {
+        println!("{l}");
+    }
+    Ok(())
+}
+
+pub fn render(a: RenderArgs) -> Result<(), String> {
+    a.pos.variant_info()?;
+    let (game, _) = a.pos.build()?;
+    let opts = RenderOptions {
+        arrow: a.arrow,
+        targets_of: a.targets,
+        cell_names: a.names,
+    };
+    let svg = game.svg(&opts).map_err(|e| format!("render: {e}"))?;
+    std::fs::write(&a.out, svg).map_err(|e| format!("cannot write {}: {e}", a.out.display()))?;
+    println!("wrote {}", a.out.display());
+    Ok(())
 }

@@ -6,7 +6,8 @@ use clap::{Parser, Subcommand};
 
 mod commands;
 mod tournament;
-mod uci;
+
+use tessera_protocol::uci;
 
 #[derive(Parser)]
 #[command(name = "tessera", version, about = "A game engine for chess variants")]

@@ -1,0 +1,326 @@
+//! The protocol's state: the variant and its options, the position, the engine settings, the
+//! transposition table and the running search. Every command either succeeds or prints
+//! exactly one `info string error: ...` line and changes nothing.
+
+use std::sync::Arc;
+
+use tessera::registry::{VariantInfo, VariantOptions};
+use tessera::search::tt::TranspositionTable;
+use tessera::search::SearchConfig;
+use tessera::AnyGame;
+
+use super::options::{self, VARIANT_OPTION};
+use super::parse::{self, Go, Start};
+use super::report::one_line;
+use super::search_thread::{self, Running};
+use super::Output;
+use crate::setup;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+pub struct Engine {
+    out: Output,
+    catalog: &'static [VariantInfo],
+    variant: &'static VariantInfo,
+    /// Every variant option set so far (each variant reads the ones it knows).
+    vopts: VariantOptions,
+    game: Box<dyn AnyGame>,
+    cfg: SearchConfig,
+    hash_mb: usize,
+    ponder: bool,
+    tt: Arc<TranspositionTable>,
+    search: Option<Running>,
+}
+
+type Reply = Result<(), String>;
+
+impl Engine {
+    /// An engine over the variants of `catalog` (the registry's, or a test's), playing the
+    /// first one from its start position.
+    pub fn new(catalog: &'static [VariantInfo], out: Output) -> Result<Engine, String> {
+        let variant = catalog.first().ok_or("no variant is registered")?;
+        let vopts = VariantOptions::new();
+        let game = setup::build_position(variant, &vopts, None, "")?;
+        Ok(Engine {
+            out,
+            catalog,
+            variant,
+            vopts,
+            game,
+            cfg: SearchConfig::default(),
+            hash_mb: options::DEFAULT_HASH_MB as usize,
+            ponder: false,
+            tt: Arc::new(TranspositionTable::new(options::DEFAULT_HASH_MB as usize)),
+            search: None,
+        })
+    }
+
+    pub fn variant(&self) -> &'static str {
+        self.variant.name
+    }
+
+    pub fn fen(&self) -> String {
+        self.game.fen()
+    }
+
+    pub fn config(&self) -> &SearchConfig {
+        &self.cfg
+    }
+
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    pub fn variant_options(&self) -> &VariantOptions {
+        &self.vopts
+    }
+
+    /// True while a search thread has not yet printed its `bestmove`.
+    pub fn searching(&self) -> bool {
+        self.search.as_ref().is_some_and(|s| !s.finished())
+    }
+
+    fn say(&self, line: &str) {
+        (self.out)(line);
+    }
+
+    /// Handles one input line.
+    pub fn handle(&mut self, line: &str) -> Flow {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&cmd, args)) = tokens.split_first() else {
+            return Flow::Continue;
+        };
+        let reply = match cmd {
+            "uci" => self.uci(),
+            "isready" => {
+                self.say("readyok");
+                Ok(())
+            }
+            "debug" | "register" => Ok(()),
+            "setoption" => self.setoption(args),
+            "ucinewgame" => {
+                self.tt.clear();
+                Ok(())
+            }
+            "position" => self.position(args),
+            "go" => self.go(args),
+            "stop" => {
+                if let Some(s) = &self.search {
+                    s.stop();
+                }
+                Ok(())
+            }
+            "ponderhit" => {
+                if let Some(s) = &self.search {
+                    s.ponderhit();
+                }
+                Ok(())
+            }
+            "quit" => {
+                self.quit();
+                return Flow::Quit;
+            }
+            "d" => self.display(),
+            "variants" => self.list_variants(),
+            "legal" => self.legal(),
+            other => Err(format!("unknown command '{other}'")),
+        };
+        if let Err(e) = reply {
+            self.say(&one_line(&format!("info string error: {e}")));
+        }
+        Flow::Continue
+    }
+
+    /// Stops a running search and waits for its `bestmove`.
+    pub fn quit(&mut self) {
+        if let Some(s) = self.search.take() {
+            s.stop();
+            s.join();
+        }
+    }
+
+    /// Waits until a running search has printed its `bestmove` (for tests and the CLI).
+    pub fn wait(&mut self) {
+        if let Some(s) = self.search.take() {
+            s.join();
+        }
+    }
+
+    fn uci(&self) -> Reply {
+        self.say(&format!("id name Tessera {}", env!("CARGO_PKG_VERSION")));
+        self.say("id author The Tessera developers");
+        for o in options::ENGINE_OPTIONS {
+            self.say(&options::uci_line(o));
+        }
+        self.say(&options::variant_line(self.catalog));
+        for o in options::variant_options(self.catalog) {
+            self.say(&options::uci_line(o));
+        }
+        self.say("uciok");
+        Ok(())
+    }
+
+    fn setoption(&mut self, args: &[&str]) -> Reply {
+        let (name, value) = parse::parse_setoption(args)?;
+        if name.eq_ignore_ascii_case(VARIANT_OPTION) {
+            let v = setup::find_variant(self.catalog, &value)?;
+            return self.rebuild(v, self.vopts.clone());
+        }
+        if let Some(spec) = options::find_engine_option(&name) {
+            let v = options::validate(spec, &value)?;
+            match spec.name {
+                "Hash" => {
+                    let mb: usize = v.parse().map_err(|_| "bad Hash value".to_string())?;
+                    if mb != self.hash_mb {
+                        // A running search keeps its own table; the next one gets the new size.
+                        self.tt = Arc::new(TranspositionTable::new(mb));
+                        self.hash_mb = mb;
+                    }
+                }
+                "Threads" => self.cfg.threads = v.parse().unwrap_or(1),
+                "MultiPV" => self.cfg.multipv = v.parse().unwrap_or(1),
+                "Move Overhead" => self.cfg.move_overhead = v.parse().unwrap_or(0),
+                "Ponder" => self.ponder = v == "true",
+                _ => {
+                    // UCI_Chess960 changes how a variant writes castling: it is a variant
+                    // option too, so the game is rebuilt with it.
+                    let mut o = self.vopts.clone();
+                    o.set(spec.name, &v);
+                    return self.rebuild(self.variant, o);
+                }
+            }
+            return Ok(());
+        }
+        let mut o = self.vopts.clone();
+        setup::set_variant_option(self.catalog, &mut o, &name, &value)?;
+        self.rebuild(self.variant, o)
+    }
+
+    /// Switches to `variant` with options `vopts`, at its start position.
+    fn rebuild(&mut self, variant: &'static VariantInfo, vopts: VariantOptions) -> Reply {
+        let game = setup::build_position(variant, &vopts, None, "")?;
+        self.variant = variant;
+        self.vopts = vopts;
+        self.game = game;
+        let set: Vec<String> = variant
+            .options
+            .iter()
+            .filter_map(|o| self.vopts.get(o.name).map(|v| format!("{}={v}", o.name)))
+            .collect();
+        let mut line = format!("info string variant {}", variant.name);
+        if !set.is_empty() {
+            line.push_str(&format!(" options {}", set.join(",")));
+        }
+        line.push_str(&format!(" startpos {}", self.game.fen()));
+        self.say(&one_line(&line));
+        Ok(())
+    }
+
+    fn position(&mut self, args: &[&str]) -> Reply {
+        let (start, moves) = parse::parse_position(args)?;
+        let mut g = self.game.boxed_clone();
+        match start {
+            Start::StartPos => g.reset(),
+            Start::Fen(f) => g.set_fen(&f).map_err(|e| format!("bad FEN '{f}': {e}"))?,
+        }
+        self.game = setup::play_moves(g.as_ref(), moves)?;
+        Ok(())
+    }
+
+    /// Joins a search that has finished or been told to stop; refuses while one runs.
+    fn reap(&mut self) -> Reply {
+        match &self.search {
+            Some(s) if !s.finished() && !s.stopping() => {
+                Err("a search is running; send stop first".into())
+            }
+            _ => {
+                self.wait();
+                Ok(())
+            }
+        }
+    }
+
+    fn go(&mut self, args: &[&str]) -> Reply {
+        self.reap()?;
+        match parse::parse_go(args)? {
+            Go::Perft(depth) => self.perft(depth),
+            Go::Search(limits) => {
+                for m in &limits.searchmoves {
+                    if self.game.boxed_clone().play_str(m).is_err() {
+                        return Err(format!("searchmoves: '{m}' is not a legal action here"));
+                    }
+                }
+                if let Some(o) = self.game.outcome() {
+                    self.say(&format!("info string game over: {o}"));
+                    self.say("bestmove (none)");
+                    return Ok(());
+                }
+                self.search = Some(search_thread::start(
+                    self.game.boxed_clone(),
+                    limits,
+                    self.cfg.clone(),
+                    self.tt.clone(),
+                    self.out.clone(),
+                ));
+                Ok(())
+            }
+        }
+    }
+
+    fn perft(&mut self, depth: u32) -> Reply {
+        let mut g = self.game.boxed_clone();
+        let split = g.divide(depth);
+        let total: u64 = split.iter().map(|(_, n)| n).sum();
+        for (a, n) in &split {
+            self.say(&one_line(&format!("{a}: {n}")));
+        }
+        self.say("");
+        self.say(&format!("Nodes searched: {total}"));
+        Ok(())
+    }
+
+    fn display(&self) -> Reply {
+        for l in self.game.display().lines() {
+            self.say(&one_line(l));
+        }
+        self.say(&format!("Variant: {}", self.variant.name));
+        self.say(&one_line(&format!("Fen: {}", self.game.fen())));
+        self.say(&format!("To move: {}", self.game.to_move().name()));
+        if let Some(o) = self.game.outcome() {
+            self.say(&format!("Result: {} ({o})", o.result_string()));
+        }
+        Ok(())
+    }
+
+    fn list_variants(&self) -> Reply {
+        for v in self.catalog {
+            let opts: Vec<&str> = v.options.iter().map(|o| o.name).collect();
+            let mut l = format!("variant {} - {}", v.name, v.summary);
+            if !opts.is_empty() {
+                l.push_str(&format!(" (options: {})", opts.join(", ")));
+            }
+            if v.solve.is_some() {
+                l.push_str(" [solvable]");
+            }
+            self.say(&one_line(&l));
+        }
+        Ok(())
+    }
+
+    fn legal(&self) -> Reply {
+        let actions = self.game.legal_actions();
+        let line = format!("legal {}", actions.join(" "));
+        self.say(one_line(&line).trim_end());
+        Ok(())
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.quit();
+    }
+}

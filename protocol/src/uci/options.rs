@@ -1,0 +1,197 @@
+//! The engine's own UCI options and the validation of every option value.
+
+use tessera::registry::{OptionKind, OptionSpec, VariantInfo};
+
+pub const DEFAULT_HASH_MB: i64 = 16;
+/// The largest `Hash` accepted; a table this size must fit in memory, so it stays modest.
+pub const MAX_HASH_MB: i64 = 65536;
+
+/// Options that belong to the engine rather than to a variant.
+pub const ENGINE_OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "Hash",
+        kind: OptionKind::Spin {
+            default: DEFAULT_HASH_MB,
+            min: 1,
+            max: MAX_HASH_MB,
+        },
+        help: "transposition table size in MB",
+    },
+    OptionSpec {
+        name: "Threads",
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+        },
+        help: "search threads",
+    },
+    OptionSpec {
+        name: "MultiPV",
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+        },
+        help: "number of principal variations reported",
+    },
+    OptionSpec {
+        name: "Move Overhead",
+        kind: OptionKind::Spin {
+            default: 30,
+            min: 0,
+            max: 5000,
+        },
+        help: "milliseconds kept in reserve per move on a clock",
+    },
+    OptionSpec {
+        name: "Ponder",
+        kind: OptionKind::Check { default: false },
+        help: "the GUI may send go ponder",
+    },
+    OptionSpec {
+        name: "UCI_Chess960",
+        kind: OptionKind::Check { default: false },
+        help: "Chess960 castling notation (king takes own rook)",
+    },
+];
+
+/// The name of the option that selects the variant.
+pub const VARIANT_OPTION: &str = "UCI_Variant";
+
+/// Checks `value` against an option's kind and returns it in canonical form
+/// (`true`/`false`, a decimal integer, the combo value as declared).
+pub fn validate(spec: &OptionSpec, value: &str) -> Result<String, String> {
+    let name = spec.name;
+    match &spec.kind {
+        OptionKind::Check { .. } => {
+            if value.eq_ignore_ascii_case("true") {
+                Ok("true".into())
+            } else if value.eq_ignore_ascii_case("false") {
+                Ok("false".into())
+            } else {
+                Err(format!("option {name} takes true or false, not '{value}'"))
+            }
+        }
+        OptionKind::Spin { min, max, .. } => match value.parse::<i64>() {
+            Ok(v) if (*min..=*max).contains(&v) => Ok(v.to_string()),
+            _ => Err(format!(
+                "option {name} takes an integer from {min} to {max}, not '{value}'"
+            )),
+        },
+        OptionKind::Combo { values, .. } => values
+            .iter()
+            .find(|v| v.eq_ignore_ascii_case(value))
+            .map(|v| v.to_string())
+            .ok_or_else(|| {
+                format!(
+                    "option {name} takes one of {}, not '{value}'",
+                    values.join(", ")
+                )
+            }),
+        OptionKind::Text { .. } => Ok(value.to_string()),
+    }
+}
+
+/// The default value of an option, as text.
+pub fn default_value(spec: &OptionSpec) -> String {
+    match &spec.kind {
+        OptionKind::Check { default } => default.to_string(),
+        OptionKind::Spin { default, .. } => default.to_string(),
+        OptionKind::Combo { default, .. } => default.to_string(),
+        OptionKind::Text { default } => default.to_string(),
+    }
+}
+
+/// The `option name ...` line the `uci` command prints for one option.
+pub fn uci_line(spec: &OptionSpec) -> String {
+    let name = spec.name;
+    match &spec.kind {
+        OptionKind::Check { default } => format!("option name {name} type check default {default}"),
+        OptionKind::Spin { default, min, max } => {
+            format!("option name {name} type spin default {default} min {min} max {max}")
+        }
+        OptionKind::Combo { default, values } => {
+            let vars: String = values.iter().map(|v| format!(" var {v}")).collect();
+            format!("option name {name} type combo default {default}{vars}")
+        }
+        OptionKind::Text { default } => {
+            let d = if default.is_empty() {
+                "<empty>"
+            } else {
+                default
+            };
+            format!("option name {name} type string default {d}")
+        }
+    }
+}
+
+/// The `UCI_Variant` combo line for the variants of `catalog`.
+pub fn variant_line(catalog: &[VariantInfo]) -> String {
+    let default = catalog.first().map(|v| v.name).unwrap_or("chess");
+    let vars: String = catalog.iter().map(|v| format!(" var {}", v.name)).collect();
+    format!("option name {VARIANT_OPTION} type combo default {default}{vars}")
+}
+
+/// Every variant option of `catalog`, each name once, leaving out names the engine declares.
+pub fn variant_options(catalog: &'static [VariantInfo]) -> Vec<&'static OptionSpec> {
+    let mut out: Vec<&'static OptionSpec> = Vec::new();
+    for o in catalog.iter().flat_map(|v| v.options.iter()) {
+        let taken = ENGINE_OPTIONS
+            .iter()
+            .chain(out.iter().copied())
+            .any(|x| x.name.eq_ignore_ascii_case(o.name));
+        if !taken && !o.name.eq_ignore_ascii_case(VARIANT_OPTION) {
+            out.push(o);
+        }
+    }
+    out
+}
+
+/// The option spec a variant declares under `name` (case-insensitive), if any variant does.
+pub fn find_variant_option(
+    catalog: &'static [VariantInfo],
+    name: &str,
+) -> Option<&'static OptionSpec> {
+    catalog
+        .iter()
+        .flat_map(|v| v.options.iter())
+        .find(|o| o.name.eq_ignore_ascii_case(name))
+}
+
+pub fn find_engine_option(name: &str) -> Option<&'static OptionSpec> {
+    ENGINE_OPTIONS
+        .iter()
+        .find(|o| o.name.eq_ignore_ascii_case(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_validated_and_canonical() {
+        let hash = find_engine_option("hash").unwrap();
+        assert_eq!(validate(hash, "64").unwrap(), "64");
+        assert!(validate(hash, "0").is_err());
+        assert!(validate(hash, "1e3").is_err());
+        assert!(validate(hash, "99999999999999999999").is_err());
+        let ponder = find_engine_option("PONDER").unwrap();
+        assert_eq!(validate(ponder, "TRUE").unwrap(), "true");
+        assert!(validate(ponder, "yes").is_err());
+        let combo = OptionSpec {
+            name: "Layer",
+            kind: OptionKind::Combo {
+                default: "one",
+                values: &["one", "two"],
+            },
+            help: "",
+        };
+        assert_eq!(validate(&combo, "TWO").unwrap(), "two");
+        assert!(validate(&combo, "three").is_err());
+        assert_eq!(
+            uci_line(&combo),
+            "option name Layer type combo default one var one var two"
+        );
+    }
+}
