@@ -8,25 +8,9 @@ use std::process::{Command, Output};
 
 use tessera::registry::{self, VariantOptions};
 
-/// `target/<profile>/tessera`, next to this test's `deps/` directory; built if missing.
+/// The `tessera` binary under test (built if missing).
 pub fn tessera() -> PathBuf {
-    let exe = std::env::current_exe().expect("test executable");
-    let dir = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>");
-    let bin = dir.join("tessera");
-    if !bin.exists() {
-        let release = dir.file_name().is_some_and(|n| n == "release");
-        let mut c = Command::new(env!("CARGO"));
-        c.args(["build", "-p", "tessera-protocol", "--bin", "tessera"]);
-        if release {
-            c.arg("--release");
-        }
-        let ok = c.status().is_ok_and(|s| s.success());
-        assert!(ok && bin.exists(), "could not build {}", bin.display());
-    }
-    bin
+    tessera_tests::binary::tessera_bin()
 }
 
 pub fn scratch(name: &str) -> PathBuf {
