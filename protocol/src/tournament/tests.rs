@@ -308,3 +308,25 @@ fn the_engine_hears_the_protocol_in_order() {
     );
     assert_eq!(lines.last(), Some(&"quit"));
 }
+
+#[test]
+fn openings_files_are_checked_line_by_line() {
+    use super::openings::{parse_file, randomize, SplitMix};
+    let race = Race::boxed(10, 1);
+    let book = parse_file("# comment\n\nmoves 1 2\n4 b 0 moves 1\n", race.as_ref()).unwrap();
+    assert_eq!(book.len(), 2);
+    assert_eq!(book[1].fen.as_deref(), Some("4 b 0"));
+    let err = parse_file("moves 1\nmoves 1 3\n", race.as_ref()).unwrap_err();
+    assert!(err.starts_with("openings line 2:"), "{err}");
+    assert!(parse_file("12 w 0\n", race.as_ref()).is_err());
+    assert!(parse_file("# nothing\n", race.as_ref()).is_err());
+    // Random turns extend the book line; lines that would end the game (a sum of 10 or more
+    // after 3 + four random additions) are drawn again.
+    let mut rng = SplitMix::new(9);
+    for _ in 0..50 {
+        let op = randomize(&book[0], 4, race.as_ref(), &mut rng);
+        assert_eq!(op.moves.len(), 6);
+        assert_eq!(&op.moves[..2], ["1", "2"]);
+        assert!(op.end(race.as_ref()).is_ok());
+    }
+}
