@@ -116,10 +116,14 @@ impl Tches {
                 return err(format!("rank {} has {} files, expected 8", r + 1, f));
             }
         }
+        // A side without a king has lost (its king was captured): such a position ends the game.
         for p in [Player::White, Player::Black] {
-            if pos.kings[p.index()].count_ones() != 1 {
-                return err(format!("{} needs exactly one king", p.name()));
+            if pos.kings[p.index()].count_ones() > 1 {
+                return err(format!("{} has more than one king", p.name()));
             }
+        }
+        if pos.kings[0] == 0 && pos.kings[1] == 0 {
+            return err("a position needs at least one king".into());
         }
         pos.side = match fields[1] {
             "w" => Player::White,
@@ -180,7 +184,7 @@ impl Tches {
             pos,
         };
         probe.pos.key = probe.compute_key();
-        if probe.pos.used != 0 && !probe.any_unused_can_act() {
+        if probe.pos.used != 0 && probe.winner().is_none() && !probe.any_unused_can_act() {
             return err("no unused piece can act: the turn would be over".into());
         }
         Ok(probe.pos)

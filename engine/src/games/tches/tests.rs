@@ -176,3 +176,13 @@ fn promotion_to_the_army() {
         ["a7a8c", "a7a8d", "a7a8f", "a7a8g", "a7a8j", "a7a8l", "a7a8m"]
     );
 }
+
+#[test]
+fn a_finished_game_round_trips_through_fen() {
+    let mut g = game(true, "4k3/8/8/8/8/8/8/K3R3 w - -- 1");
+    g.play(g.parse_action("e1e8").unwrap());
+    let fen = g.fen();
+    let h = game(true, &fen);
+    assert_eq!(h.fen(), fen);
+    assert_eq!(h.terminal(), g.terminal());
+}

@@ -112,6 +112,11 @@ impl Tches {
         let mut ok = Bits(self.pos.kings[me.opponent().index()])
             .next()
             .is_some_and(|k| self.attacks_with(me, unused, k));
+        // On the last action, any action of a piece whose departure cannot expose the king will do.
+        if !ok && self.pos.used.count_ones() == 2 {
+            let quiet = self.safe_departures() & unused & !self.pos.kings[me.index()];
+            ok = Bits(quiet).any(|c| self.piece_can_act(c));
+        }
         // Piece by piece, so that the first safe continuation stops generation early.
         let mut actions = Vec::with_capacity(32);
         'pieces: for c in Bits(unused) {
@@ -161,14 +166,16 @@ impl Tches {
         }));
     }
 
-    /// Without Strike, the cells a non-king piece may leave with no check of the result: the
-    /// king is not attacked now, and no enemy piece that could ever capture on the king's cell
-    /// is affected by that cell. Occupying the destination or removing an enemy there can only
-    /// take attacks away. Enemy Jesters change with every action, so they disable the shortcut.
+    /// When the next action surely ends the turn (no Strike, or the third action), the cells a
+    /// non-king piece may leave with no check of the result: the king is not attacked now, and
+    /// no enemy piece that could ever capture on the king's cell is affected by that cell.
+    /// Occupying the destination or removing an enemy there can only take attacks away. Enemy
+    /// Jesters change with every action, so they disable the shortcut.
     fn safe_departures(&self) -> u64 {
         let me = self.pos.side;
         let them = me.opponent();
-        if self.tables.strike || self.king_attacked(me) {
+        let last_action = !self.tables.strike || self.pos.used.count_ones() == 2;
+        if !last_action || self.king_attacked(me) {
             return 0;
         }
         let Some(king) = Bits(self.pos.kings[me.index()]).next() else {
