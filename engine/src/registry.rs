@@ -106,7 +106,28 @@ pub fn variants() -> &'static [VariantInfo] {
             },
             solve: None,
         },
+        VariantInfo {
+            name: "tictacchess",
+            summary:
+                "Tic Tac Chess: drop chess pieces on a 3x3 board; three in a row or checkmate wins",
+            options: crate::games::tictacchess::OPTIONS,
+            create: |opts| {
+                let cfg = crate::games::tictacchess::config_from_options(opts)?;
+                Ok(crate::session::Session::boxed(
+                    crate::games::tictacchess::TicTacChess::new(cfg),
+                ))
+            },
+            solve: Some(crate::games::tictacchess::solver::solve),
+        },
         crate::games::turtleshell::INFO,
+        VariantInfo {
+            name: "tches",
+            summary:
+                "TCHES: move-then-capture pieces, reverse sides, Strike turns of three actions",
+            options: crate::games::tches::options::OPTIONS,
+            create: crate::games::tches::Tches::boxed,
+            solve: None,
+        },
     ]
 }
 
