@@ -407,3 +407,35 @@ fn a_finished_game_returns_no_turn() {
     assert!(infos.is_empty());
     assert_eq!(out.score, Score::Mate(0));
 }
+
+#[test]
+fn bench_is_deterministic_and_rejects_bad_input() {
+    let positions = &bench::POSITIONS[..3];
+    let a = bench::bench(positions, 4, 4).unwrap();
+    let b = bench::bench(positions, 4, 4).unwrap();
+    assert!(a.nodes > 0);
+    assert_eq!(a.lines, b.lines, "one thread and a fresh table search the same tree");
+    assert_eq!(a.nodes, a.lines.iter().map(|l| l.nodes).sum::<u64>());
+    assert!(bench::bench(&[("nosuchgame", "x")], 1, 1).is_err());
+    assert!(bench::bench(&[("chess", "not a fen")], 1, 1).is_err());
+}
+
+/// The full benchmark: `cargo test -p tessera-engine --release -- --ignored full_bench --nocapture`.
+#[test]
+#[ignore]
+fn full_bench() {
+    let depth = std::env::var("BENCH_DEPTH")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(bench::DEFAULT_DEPTH);
+    let r = bench::bench(bench::POSITIONS, depth, 16).unwrap();
+    for l in &r.lines {
+        println!("{:>10} {:?} {}", l.nodes, l.best, l.fen);
+    }
+    println!(
+        "depth {depth}: {} nodes, {} ms, {} nodes/second",
+        r.nodes,
+        r.elapsed.as_millis(),
+        r.nps()
+    );
+}
