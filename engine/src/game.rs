@@ -219,7 +219,10 @@ pub trait Evaluate: Game {
         false
     }
 
-    /// Ordering hint: larger is searched earlier (MVV-LVA for captures, say).
+    /// Ordering hint: larger is searched earlier (MVV-LVA for captures, say). A negative
+    /// score for a tactical action says it is expected to lose material (a capture that
+    /// a static exchange evaluation finds losing): it is searched after the quiet actions,
+    /// and quiescence search skips it.
     fn order_score(&self, _a: Self::Action) -> i32 {
         0
     }

@@ -697,6 +697,10 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let mut best_action = None;
         for i in 0..list.len() {
             ordering::pick(&mut list, &mut scores, i);
+            if !in_check && ordering::is_losing_tactical(scores[i]) {
+                // Sorted: every action left is expected to lose material too.
+                break;
+            }
             let a = list[i];
             let u = self.g.play(a);
             self.count_node();

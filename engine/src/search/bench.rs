@@ -74,7 +74,10 @@ pub const POSITIONS: &[(&str, &str)] = &[
     ),
     ("chess", "6k1/6p1/6Pp/ppp5/3pn2P/1P3K2/1PP2P2/8 b - - 3 54"),
     ("chess", "8/8/8/8/5kp1/P7/8/1K1N4 w - - 0 1"),
-    ("chess", "3qr2k/1p3rbp/2p3p1/p7/P2pBNn1/1P3n2/6P1/B1Q1RR1K b - - 1 30"),
+    (
+        "chess",
+        "3qr2k/1p3rbp/2p3p1/p7/P2pBNn1/1P3n2/6P1/B1Q1RR1K b - - 1 30",
+    ),
     (
         "chess",
         "6k1/4pp1p/3p2p1/P1pPb3/R7/1r2P1PP/3B1P2/6K1 w - - 0 1",

@@ -414,7 +414,10 @@ fn bench_is_deterministic_and_rejects_bad_input() {
     let a = bench::bench(positions, 4, 4).unwrap();
     let b = bench::bench(positions, 4, 4).unwrap();
     assert!(a.nodes > 0);
-    assert_eq!(a.lines, b.lines, "one thread and a fresh table search the same tree");
+    assert_eq!(
+        a.lines, b.lines,
+        "one thread and a fresh table search the same tree"
+    );
     assert_eq!(a.nodes, a.lines.iter().map(|l| l.nodes).sum::<u64>());
     assert!(bench::bench(&[("nosuchgame", "x")], 1, 1).is_err());
     assert!(bench::bench(&[("chess", "not a fen")], 1, 1).is_err());
