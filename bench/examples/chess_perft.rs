@@ -11,6 +11,12 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let depth: u32 = args.next().and_then(|d| d.parse().ok()).unwrap_or(6);
     let fen = args.collect::<Vec<_>>().join(" ");
+    let t0 = Instant::now();
+    tessera::games::chess::attacks::tables();
+    eprintln!(
+        "attack tables built in {:.1} ms",
+        t0.elapsed().as_secs_f64() * 1e3
+    );
     let mut g = if fen.is_empty() {
         Chess::new(false)
     } else {

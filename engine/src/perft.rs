@@ -4,16 +4,23 @@ use crate::game::Game;
 
 /// Number of legal action sequences of length `depth` (plies) from the position.
 pub fn perft<G: Game>(g: &mut G, depth: u32) -> u64 {
+    // One action list per ply, allocated once and reused by every node at that ply.
+    let mut lists: Vec<Vec<G::Action>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
+    perft_with(g, depth, &mut lists)
+}
+
+fn perft_with<G: Game>(g: &mut G, depth: u32, lists: &mut [Vec<G::Action>]) -> u64 {
     match depth {
         0 => 1,
         1 => g.count_actions(),
         _ => {
-            let mut actions = Vec::new();
-            g.legal_actions(&mut actions);
+            let (list, deeper) = lists.split_first_mut().expect("one list per remaining ply");
+            list.clear();
+            g.legal_actions(list);
             let mut n = 0;
-            for a in actions {
+            for &a in list.iter() {
                 let u = g.play(a);
-                n += perft(g, depth - 1);
+                n += perft_with(g, depth - 1, deeper);
                 g.undo(u);
             }
             n

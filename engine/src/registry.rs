@@ -89,22 +89,46 @@ pub struct VariantInfo {
 
 /// Every registered variant, the default (`chess`) first.
 pub fn variants() -> &'static [VariantInfo] {
-    &[VariantInfo {
-        name: "chess",
-        summary: "Standard chess and Chess960 (FIDE rules)",
-        options: &[OptionSpec {
-            name: "UCI_Chess960",
-            kind: OptionKind::Check { default: false },
-            help: "write castling as king takes own rook (e1h1), as Chess960 GUIs expect",
-        }],
-        create: |o| {
-            let c960 = o.flag("UCI_Chess960", false)?;
-            Ok(crate::session::Session::boxed(
-                crate::games::chess::Chess::new(c960),
-            ))
+    &[
+        VariantInfo {
+            name: "chess",
+            summary: "Standard chess and Chess960 (FIDE rules)",
+            options: &[OptionSpec {
+                name: "UCI_Chess960",
+                kind: OptionKind::Check { default: false },
+                help: "write castling as king takes own rook (e1h1), as Chess960 GUIs expect",
+            }],
+            create: |o| {
+                let c960 = o.flag("UCI_Chess960", false)?;
+                Ok(crate::session::Session::boxed(
+                    crate::games::chess::Chess::new(c960),
+                ))
+            },
+            solve: None,
         },
-        solve: None,
-    }]
+        VariantInfo {
+            name: "tictacchess",
+            summary:
+                "Tic Tac Chess: drop chess pieces on a 3x3 board; three in a row or checkmate wins",
+            options: crate::games::tictacchess::OPTIONS,
+            create: |opts| {
+                let cfg = crate::games::tictacchess::config_from_options(opts)?;
+                Ok(crate::session::Session::boxed(
+                    crate::games::tictacchess::TicTacChess::new(cfg),
+                ))
+            },
+            solve: Some(crate::games::tictacchess::solver::solve),
+        },
+        crate::games::turtleshell::INFO,
+        VariantInfo {
+            name: "tches",
+            summary:
+                "TCHES: move-then-capture pieces, reverse sides, Strike turns of three actions",
+            options: crate::games::tches::options::OPTIONS,
+            create: crate::games::tches::Tches::boxed,
+            solve: None,
+        },
+    ]
 }
 
 pub fn find(name: &str) -> Option<&'static VariantInfo> {

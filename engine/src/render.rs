@@ -1,11 +1,22 @@
 //! Board pictures as SVG text (the engine writes no files; the CLI does).
+//!
+//! Any geometry draws: rectangles of squares from `Geometry::rect` (a1 dark, coordinates on
+//! the edges) and other tilings from `Geometry::polygons` (y grows north there, so it is
+//! flipped for SVG). Pieces are discs with the piece letter: white discs for uppercase
+//! symbols, black discs for lowercase. Arrows and highlighted targets are read from the
+//! variant's own move notation, so the renderer knows no variant.
 
+use std::fmt::Write;
+
+use crate::bitboard::Cell;
 use crate::game::{Game, RuleError};
+use crate::geometry::Geometry;
 
 /// What to draw besides the board and pieces.
 #[derive(Clone, Debug, Default)]
 pub struct RenderOptions {
-    /// An action in the variant's notation, drawn as an arrow.
+    /// An action in the variant's notation, drawn as an arrow (a whole turn may be given as
+    /// comma-joined actions: one arrow each).
     pub arrow: Option<String>,
     /// A cell whose piece's targets are highlighted.
     pub targets_of: Option<String>,
@@ -13,7 +24,627 @@ pub struct RenderOptions {
     pub cell_names: bool,
 }
 
+const MARGIN: f64 = 30.0;
+const SQUARE: f64 = 60.0;
+/// Pixels per unit edge on polygon boards (their cells have edge length 1).
+const POLYGON_UNIT: f64 = 70.0;
+
+const LIGHT: &str = "#f0d9b5";
+const DARK: &str = "#b58863";
+const TRIANGLE: &str = "#f3e6c8";
+const TILE: &str = "#d9c08f";
+const OTHER: &str = "#e8d4a6";
+const ARROW: &str = "#1f6fd1";
+const TARGET: &str = "#2e9e44";
+const ORIGIN: &str = "#e0b400";
+
+/// One cell as drawn: its outline in picture coordinates and where its contents go.
+struct CellShape {
+    outline: Vec<(f64, f64)>,
+    centre: (f64, f64),
+    fill: &'static str,
+    /// Where the cell name is written (off-centre, so a piece does not hide it).
+    label: (f64, f64),
+}
+
+struct Layout {
+    cells: Vec<CellShape>,
+    width: f64,
+    height: f64,
+    /// Radius of a piece disc.
+    piece_radius: f64,
+    font: f64,
+    /// Coordinates along the edges (rectangular boards): `(x, y, text)`.
+    coordinates: Vec<(f64, f64, String)>,
+}
+
+fn rect_layout(files: u8, ranks: u8) -> Layout {
+    let (files, ranks) = (files as usize, ranks as usize);
+    let mut cells = Vec::with_capacity(files * ranks);
+    for i in 0..files * ranks {
+        let (f, r) = (i % files, i / files);
+        let x = MARGIN + f as f64 * SQUARE;
+        let y = MARGIN + (ranks - 1 - r) as f64 * SQUARE;
+        cells.push(CellShape {
+            outline: vec![
+                (x, y),
+                (x + SQUARE, y),
+                (x + SQUARE, y + SQUARE),
+                (x, y + SQUARE),
+            ],
+            centre: (x + SQUARE / 2.0, y + SQUARE / 2.0),
+            fill: if (f + r) % 2 == 0 { DARK } else { LIGHT },
+            label: (x + 0.16 * SQUARE, y + 0.2 * SQUARE),
+        });
+    }
+    let mut coordinates = Vec::new();
+    for f in 0..files {
+        let x = MARGIN + (f as f64 + 0.5) * SQUARE;
+        let y = MARGIN + ranks as f64 * SQUARE + MARGIN * 0.6;
+        coordinates.push((x, y, ((b'a' + f as u8) as char).to_string()));
+    }
+    for r in 0..ranks {
+        let y = MARGIN + (ranks - 1 - r) as f64 * SQUARE + SQUARE / 2.0;
+        coordinates.push((MARGIN * 0.5, y, (r + 1).to_string()));
+    }
+    Layout {
+        cells,
+        width: 2.0 * MARGIN + files as f64 * SQUARE,
+        height: 2.0 * MARGIN + ranks as f64 * SQUARE,
+        piece_radius: 0.38 * SQUARE,
+        font: 0.42 * SQUARE,
+        coordinates,
+    }
+}
+
+fn polygon_layout(polys: &[Vec<(f64, f64)>]) -> Layout {
+    let all = polys.iter().flatten();
+    let min_x = all.clone().map(|p| p.0).fold(f64::INFINITY, f64::min);
+    let max_x = all.clone().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
+    let min_y = all.clone().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let max_y = all.map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+    let to_svg = |(x, y): (f64, f64)| {
+        (
+            MARGIN + (x - min_x) * POLYGON_UNIT,
+            MARGIN + (max_y - y) * POLYGON_UNIT,
+        )
+    };
+    let cells = polys
+        .iter()
+        .map(|poly| {
+            let outline: Vec<(f64, f64)> = poly.iter().map(|&p| to_svg(p)).collect();
+            let n = outline.len() as f64;
+            let centre = (
+                outline.iter().map(|p| p.0).sum::<f64>() / n,
+                outline.iter().map(|p| p.1).sum::<f64>() / n,
+            );
+            // The name goes towards the topmost corner, where a cell has room beside a piece.
+            let top =
+                outline
+                    .iter()
+                    .copied()
+                    .fold(outline[0], |a, b| if b.1 < a.1 - 1e-6 { b } else { a });
+            let label = (
+                centre.0 + 0.62 * (top.0 - centre.0),
+                centre.1 + 0.62 * (top.1 - centre.1) + 3.0,
+            );
+            let fill = match poly.len() {
+                3 => TRIANGLE,
+                4 => TILE,
+                _ => OTHER,
+            };
+            CellShape {
+                outline,
+                centre,
+                fill,
+                label,
+            }
+        })
+        .collect();
+    Layout {
+        cells,
+        width: 2.0 * MARGIN + (max_x - min_x) * POLYGON_UNIT,
+        height: 2.0 * MARGIN + (max_y - min_y) * POLYGON_UNIT,
+        // A triangle's inscribed circle has radius 0.289 edges.
+        piece_radius: 0.2 * POLYGON_UNIT,
+        font: 0.22 * POLYGON_UNIT,
+        coordinates: Vec::new(),
+    }
+}
+
+fn layout(g: &Geometry) -> Result<Layout, RuleError> {
+    if let Some((files, ranks)) = g.rect() {
+        return Ok(rect_layout(files, ranks));
+    }
+    match g.polygons() {
+        Some(polys) => Ok(polygon_layout(polys)),
+        None => Err(RuleError::new(format!(
+            "the board '{}' has no shapes to draw",
+            g.name()
+        ))),
+    }
+}
+
+/// The cells named in an action's text, in order (longest name first at each position, so
+/// `a10` is not read as `a1`).
+pub fn cells_in(g: &Geometry, text: &str) -> Vec<Cell> {
+    let mut names: Vec<(usize, &str)> = g
+        .cell_names()
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (i, n.as_str()))
+        .collect();
+    names.sort_by_key(|(_, n)| std::cmp::Reverse(n.len()));
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < text.len() {
+        let rest = &text[i..];
+        match names.iter().find(|(_, n)| rest.starts_with(n)) {
+            Some(&(c, n)) => {
+                out.push(c as Cell);
+                i += n.len();
+            }
+            None => i += rest.chars().next().map_or(1, char::len_utf8),
+        }
+    }
+    out
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn points(outline: &[(f64, f64)]) -> String {
+    outline
+        .iter()
+        .map(|(x, y)| format!("{x:.1},{y:.1}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `(from, to)` pairs for arrows and single cells to mark, for the comma-joined actions of
+/// `text` played in turn from the current position.
+type Marks = (Vec<(Cell, Cell)>, Vec<Cell>);
+
+fn arrow_marks<G: Game>(g: &G, text: &str) -> Result<Marks, RuleError> {
+    let mut game = g.clone();
+    let (mut arrows, mut spots) = (Vec::new(), Vec::new());
+    for part in text.split(',').map(str::trim) {
+        let a = game.parse_action(part)?;
+        let cells = cells_in(game.geometry(), &game.format_action(a));
+        match cells[..] {
+            [] => {}
+            [one] => spots.push(one),
+            [first, .., last] => arrows.push((first, last)),
+        }
+        game.play(a);
+    }
+    Ok((arrows, spots))
+}
+
+/// The origin cell and the targets of the legal actions starting there.
+fn targets_of<G: Game>(g: &G, name: &str) -> Result<(Cell, Vec<Cell>), RuleError> {
+    let geo = g.geometry();
+    let from = geo
+        .cell(name)
+        .ok_or_else(|| RuleError::new(format!("'{name}' is not a cell of this board")))?;
+    let mut actions = Vec::new();
+    g.legal_actions(&mut actions);
+    let mut targets = Vec::new();
+    for a in actions {
+        let cells = cells_in(geo, &g.format_action(a));
+        if let [first, .., last] = cells[..] {
+            if first == from && !targets.contains(&last) {
+                targets.push(last);
+            }
+        }
+    }
+    Ok((from, targets))
+}
+
 /// The position as an SVG document.
-pub fn svg<G: Game>(_g: &G, _opts: &RenderOptions) -> Result<String, RuleError> {
-    Err(RuleError::new("board pictures are not built yet"))
+pub fn svg<G: Game>(g: &G, opts: &RenderOptions) -> Result<String, RuleError> {
+    let geo = g.geometry();
+    let lay = layout(geo)?;
+    let marks = match &opts.arrow {
+        Some(text) => arrow_marks(g, text)?,
+        None => (Vec::new(), Vec::new()),
+    };
+    let highlight = match &opts.targets_of {
+        Some(name) => Some(targets_of(g, name)?),
+        None => None,
+    };
+
+    let mut s = String::new();
+    let (w, h) = (lay.width, lay.height);
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.1} {h:.1}" font-family="DejaVu Sans, Arial, sans-serif">"#
+    );
+    let _ = writeln!(
+        s,
+        r#"<title>{} {}</title>"#,
+        escape(g.variant()),
+        escape(&g.fen())
+    );
+    let _ = writeln!(
+        s,
+        r#"<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{ARROW}"/></marker></defs>"#
+    );
+    let _ = writeln!(
+        s,
+        r##"<rect x="0" y="0" width="{w:.1}" height="{h:.1}" fill="#faf7f0"/>"##
+    );
+
+    s.push_str(
+        "<g class=\"board\" stroke=\"#333\" stroke-width=\"1.2\" stroke-linejoin=\"round\">\n",
+    );
+    for (i, c) in lay.cells.iter().enumerate() {
+        let name = escape(geo.cell_name(i as Cell));
+        let fill = match &highlight {
+            Some((from, _)) if *from as usize == i => ORIGIN,
+            _ => c.fill,
+        };
+        let _ = writeln!(
+            s,
+            r#"<polygon class="cell" data-cell="{name}" points="{}" fill="{fill}"/>"#,
+            points(&c.outline)
+        );
+    }
+    s.push_str("</g>\n");
+
+    if let Some((_, targets)) = &highlight {
+        s.push_str("<g class=\"targets\">\n");
+        for &t in targets {
+            let (x, y) = lay.cells[t as usize].centre;
+            let _ = writeln!(
+                s,
+                r#"<circle class="target" data-cell="{}" cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke="{TARGET}" stroke-width="{:.1}" stroke-opacity="0.85"/>"#,
+                escape(geo.cell_name(t)),
+                lay.piece_radius * 1.05,
+                lay.piece_radius * 0.22
+            );
+        }
+        s.push_str("</g>\n");
+    }
+
+    if !lay.coordinates.is_empty() {
+        let _ = writeln!(
+            s,
+            r##"<g class="coordinates" font-size="{:.0}" fill="#555" text-anchor="middle">"##,
+            MARGIN * 0.5
+        );
+        for (x, y, t) in &lay.coordinates {
+            let _ = writeln!(
+                s,
+                r#"<text x="{x:.1}" y="{y:.1}" dy="0.35em">{}</text>"#,
+                escape(t)
+            );
+        }
+        s.push_str("</g>\n");
+    }
+
+    if opts.cell_names {
+        let _ = writeln!(
+            s,
+            r##"<g class="cell-names" font-size="{:.0}" fill="#6b5a3a" text-anchor="middle">"##,
+            lay.font * 0.5
+        );
+        let occupied: Vec<Cell> = g.pieces().into_iter().map(|(c, _)| c).collect();
+        for (i, c) in lay.cells.iter().enumerate() {
+            // Centred in an empty cell; beside the piece in an occupied one.
+            let (x, y) = if occupied.contains(&(i as Cell)) {
+                c.label
+            } else {
+                c.centre
+            };
+            let _ = writeln!(
+                s,
+                r#"<text x="{x:.1}" y="{y:.1}" dy="0.35em">{}</text>"#,
+                escape(geo.cell_name(i as Cell))
+            );
+        }
+        s.push_str("</g>\n");
+    }
+
+    s.push_str("<g class=\"pieces\" text-anchor=\"middle\" font-weight=\"bold\">\n");
+    for (cell, symbol) in g.pieces() {
+        let (x, y) = lay.cells[cell as usize].centre;
+        let first = symbol.chars().find(|c| c.is_alphabetic());
+        let (disc, ink) = match first {
+            Some(c) if c.is_uppercase() => ("#ffffff", "#111111"),
+            Some(_) => ("#222222", "#f5f5f5"),
+            None => ("#9a9a9a", "#111111"),
+        };
+        let label: String = symbol.to_uppercase();
+        let font = lay.font / (label.chars().count().max(1) as f64).sqrt();
+        let _ = writeln!(
+            s,
+            r##"<g class="piece" data-cell="{}" data-symbol="{}"><circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{disc}" stroke="#111" stroke-width="1.2"/><text x="{x:.1}" y="{y:.1}" dy="0.35em" font-size="{font:.0}" fill="{ink}">{}</text></g>"##,
+            escape(geo.cell_name(cell)),
+            escape(&symbol),
+            lay.piece_radius,
+            escape(&label)
+        );
+    }
+    s.push_str("</g>\n");
+
+    let (arrows, spots) = marks;
+    if !arrows.is_empty() || !spots.is_empty() {
+        let _ = writeln!(
+            s,
+            r#"<g class="arrows" stroke="{ARROW}" stroke-opacity="0.8" fill="none">"#
+        );
+        let width = lay.piece_radius * 0.35;
+        for (from, to) in arrows {
+            let (x1, y1) = lay.cells[from as usize].centre;
+            let (x2, y2) = lay.cells[to as usize].centre;
+            // Stop short of the centre so the head does not cover the target's piece letter.
+            let len = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1e-9);
+            let back = (lay.piece_radius * 0.6).min(len * 0.3);
+            let (ex, ey) = (x2 - (x2 - x1) / len * back, y2 - (y2 - y1) / len * back);
+            let _ = writeln!(
+                s,
+                r#"<line class="arrow" x1="{x1:.1}" y1="{y1:.1}" x2="{ex:.1}" y2="{ey:.1}" stroke-width="{width:.1}" stroke-linecap="round" marker-end="url(#arrowhead)"/>"#
+            );
+        }
+        for spot in spots {
+            let (x, y) = lay.cells[spot as usize].centre;
+            let _ = writeln!(
+                s,
+                r#"<circle class="drop" cx="{x:.1}" cy="{y:.1}" r="{:.1}" stroke-width="{width:.1}"/>"#,
+                lay.piece_radius * 1.1
+            );
+        }
+        s.push_str("</g>\n");
+    }
+    s.push_str("</svg>\n");
+    Ok(s)
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::bitboard::{bit, Bits};
+    use crate::game::{Action, Outcome, Player};
+
+    /// A small test game on a square board: pieces step like kings to empty cells, and a
+    /// `Q@cell` drop fills any empty cell.
+    #[derive(Clone)]
+    struct Steps {
+        geo: Geometry,
+        pieces: Vec<(Cell, String)>,
+    }
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    enum Act {
+        Step(Cell, Cell),
+        Drop(Cell),
+    }
+
+    impl Action for Act {
+        fn code(self) -> u32 {
+            match self {
+                Act::Step(a, b) => a as u32 | (b as u32) << 6,
+                Act::Drop(c) => 1 << 12 | c as u32,
+            }
+        }
+    }
+
+    impl Steps {
+        fn new(files: u8, ranks: u8, pieces: &[(&str, &str)]) -> Steps {
+            let geo = Geometry::square(files, ranks);
+            let pieces = pieces
+                .iter()
+                .map(|(c, p)| (geo.cell(c).unwrap(), p.to_string()))
+                .collect();
+            Steps { geo, pieces }
+        }
+
+        fn occupied(&self) -> u64 {
+            self.pieces.iter().fold(0, |m, (c, _)| m | bit(*c))
+        }
+    }
+
+    impl Game for Steps {
+        type Action = Act;
+        type Undo = Vec<(Cell, String)>;
+        fn variant(&self) -> &'static str {
+            "steps"
+        }
+        fn geometry(&self) -> &Geometry {
+            &self.geo
+        }
+        fn to_move(&self) -> Player {
+            Player::White
+        }
+        fn legal_actions(&self, out: &mut Vec<Act>) {
+            let king = self.geo.mask_id("king").unwrap();
+            let empty = self.geo.all() & !self.occupied();
+            for (c, _) in &self.pieces {
+                for t in Bits(self.geo.mask(king, *c) & empty) {
+                    out.push(Act::Step(*c, t));
+                }
+            }
+            out.extend(Bits(empty).map(Act::Drop));
+        }
+        fn play(&mut self, a: Act) -> Self::Undo {
+            let before = self.pieces.clone();
+            match a {
+                Act::Step(f, t) => {
+                    let p = self.pieces.iter_mut().find(|(c, _)| *c == f).unwrap();
+                    p.0 = t;
+                }
+                Act::Drop(c) => self.pieces.push((c, "Q".into())),
+            }
+            before
+        }
+        fn undo(&mut self, u: Self::Undo) {
+            self.pieces = u;
+        }
+        fn key(&self) -> u64 {
+            self.occupied()
+        }
+        fn recompute_key(&self) -> u64 {
+            self.occupied()
+        }
+        fn terminal(&self) -> Option<Outcome> {
+            None
+        }
+        fn no_action_outcome(&self) -> Outcome {
+            Outcome::Draw { reason: "no move" }
+        }
+        fn parse_action(&self, s: &str) -> Result<Act, RuleError> {
+            let mut v = Vec::new();
+            self.legal_actions(&mut v);
+            v.into_iter()
+                .find(|a| self.format_action(*a) == s)
+                .ok_or_else(|| RuleError::new(format!("illegal: {s}")))
+        }
+        fn format_action(&self, a: Act) -> String {
+            match a {
+                Act::Step(f, t) => format!("{}{}", self.geo.cell_name(f), self.geo.cell_name(t)),
+                Act::Drop(c) => format!("Q@{}", self.geo.cell_name(c)),
+            }
+        }
+        fn fen(&self) -> String {
+            "steps".into()
+        }
+        fn set_fen(&mut self, _fen: &str) -> Result<(), RuleError> {
+            Err(RuleError::new("no fen"))
+        }
+        fn reset(&mut self) {}
+        fn display(&self) -> String {
+            String::new()
+        }
+        fn pieces(&self) -> Vec<(Cell, String)> {
+            self.pieces.clone()
+        }
+    }
+
+    /// Checks that tags nest and close, attributes are quoted, and text has no raw `<`/`&`.
+    pub(crate) fn assert_well_formed(svg: &str) {
+        let mut stack: Vec<String> = Vec::new();
+        let mut rest = svg;
+        while let Some(open) = rest.find('<') {
+            let text = &rest[..open];
+            assert!(!text.contains('>'), "stray '>' in text: {text}");
+            for (i, _) in text.match_indices('&') {
+                let ent = &text[i..];
+                assert!(
+                    ["&amp;", "&lt;", "&gt;", "&quot;"]
+                        .iter()
+                        .any(|e| ent.starts_with(e)),
+                    "bare & in text"
+                );
+            }
+            let close = rest[open..].find('>').expect("unclosed tag") + open;
+            let tag = &rest[open + 1..close];
+            assert!(!tag.contains('<'), "'<' inside a tag: {tag}");
+            assert_eq!(tag.matches('"').count() % 2, 0, "unbalanced quotes: {tag}");
+            if let Some(name) = tag.strip_prefix('/') {
+                assert_eq!(
+                    stack.pop().as_deref(),
+                    Some(name.trim()),
+                    "mismatched </{name}>"
+                );
+            } else if !tag.ends_with('/') {
+                let name = tag.split_whitespace().next().expect("tag name");
+                stack.push(name.to_string());
+            }
+            rest = &rest[close + 1..];
+        }
+        assert!(rest.trim().is_empty(), "text after the root element");
+        assert!(stack.is_empty(), "unclosed elements: {stack:?}");
+        assert!(svg.starts_with("<svg "));
+    }
+
+    #[test]
+    fn square_board_picture() {
+        let g = Steps::new(8, 8, &[("e1", "K"), ("e8", "k"), ("d4", "nn")]);
+        let svg = svg(&g, &RenderOptions::default()).unwrap();
+        assert_well_formed(&svg);
+        assert_eq!(svg.matches(r#"<polygon class="cell""#).count(), 64);
+        assert_eq!(svg.matches(r#"class="piece""#).count(), 3);
+        // a1 is dark, b1 light, a2 light; coordinates a-h and 1-8 on the edges.
+        let fill_of = |cell: &str| {
+            let at = svg.find(&format!(r#"data-cell="{cell}""#)).unwrap();
+            svg[at..].split("fill=\"").nth(1).unwrap()[..7].to_string()
+        };
+        assert_eq!(fill_of("a1"), DARK);
+        assert_eq!(fill_of("b1"), LIGHT);
+        assert_eq!(fill_of("a2"), LIGHT);
+        assert!(svg.contains(">h</text>") && svg.contains(">8</text>"));
+        // White piece: white disc; black piece: dark disc.
+        assert!(svg.contains(r##"data-symbol="K"><circle"##));
+        let k = svg.find(r#"data-symbol="k""#).unwrap();
+        assert!(svg[k..].contains(r##"fill="#222222""##));
+        // a1 at the bottom left: its outline is lower (larger y) than a8's.
+        let y_of = |cell: &str| {
+            let at = svg
+                .find(&format!(r#"data-cell="{cell}" points=""#))
+                .unwrap();
+            let pts = svg[at..].split("points=\"").nth(1).unwrap();
+            pts.split([',', ' '])
+                .nth(1)
+                .unwrap()
+                .parse::<f64>()
+                .unwrap()
+        };
+        assert!(y_of("a1") > y_of("a8"));
+    }
+
+    #[test]
+    fn arrows_drops_and_targets() {
+        let g = Steps::new(3, 3, &[("b2", "K"), ("a1", "p")]);
+        let opts = RenderOptions {
+            arrow: Some("b2c3".into()),
+            targets_of: Some("b2".into()),
+            cell_names: true,
+        };
+        let svg = svg(&g, &opts).unwrap();
+        assert_well_formed(&svg);
+        assert_eq!(svg.matches(r#"class="arrow""#).count(), 1);
+        // b2 steps to the 7 empty neighbours (a1 is taken).
+        assert_eq!(svg.matches(r#"class="target""#).count(), 7);
+        assert!(!svg.contains(r#"class="target" data-cell="a1""#));
+        assert_eq!(svg.matches("<text").count(), 9 + 2 + 6);
+        // A drop marks its cell; a turn of two actions draws both.
+        let svg2 = svg_of(&g, "Q@c1");
+        assert_eq!(svg2.matches(r#"class="drop""#).count(), 1);
+        let svg3 = svg_of(&g, "b2c3, c3c2");
+        assert_eq!(svg3.matches(r#"class="arrow""#).count(), 2);
+        // Bad options are errors, not pictures.
+        assert!(svg_of_opts(&g, Some("b2b2"), None).is_err());
+        assert!(svg_of_opts(&g, None, Some("z9")).is_err());
+    }
+
+    fn svg_of(g: &Steps, arrow: &str) -> String {
+        svg_of_opts(g, Some(arrow), None).unwrap()
+    }
+
+    fn svg_of_opts(g: &Steps, arrow: Option<&str>, of: Option<&str>) -> Result<String, RuleError> {
+        svg(
+            g,
+            &RenderOptions {
+                arrow: arrow.map(Into::into),
+                targets_of: of.map(Into::into),
+                cell_names: false,
+            },
+        )
+    }
+
+    #[test]
+    fn cell_names_are_read_longest_first() {
+        let g = Geometry::square(3, 3);
+        assert_eq!(cells_in(&g, "a1xc3=Q"), vec![0, 8]);
+        assert_eq!(cells_in(&g, "N@b2"), vec![4]);
+        assert_eq!(cells_in(&g, ""), Vec::<Cell>::new());
+        let mut b = crate::geometry::GeometryBuilder::new("t", vec!["a1".into(), "a10".into()]);
+        b.polygons(vec![vec![(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)]; 2]);
+        assert_eq!(cells_in(&b.build(), "a10a1"), vec![1, 0]);
+    }
 }

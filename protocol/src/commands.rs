@@ -166,6 +166,7 @@ pub fn analyse(a: AnalyseArgs) -> Result<(), String> {
             ..Limits::default()
         },
     };
+    options::check_hash_fits(hash)?;
     let tt = TranspositionTable::new(hash);
     let ctl = Arc::new(SearchControl::new(false));
     let mut last: Option<SearchInfo> = None;

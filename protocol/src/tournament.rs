@@ -1,13 +1,331 @@
 //! `tessera match`: engine-vs-engine tournaments refereed with Tessera's rules.
+//!
+//! Engines run as separate processes speaking the UCI-like protocol. Each of `--concurrency`
+//! workers holds its own processes and plays games from a shared schedule; the main thread
+//! collects results as games finish, reports them, writes the PGN and runs the SPRT.
 
-use clap::Args;
+mod args;
+mod clock;
+mod display;
+mod engine;
+mod openings;
+mod pgn;
+mod referee;
+mod schedule;
+mod stats;
 
-#[derive(Args)]
-pub struct MatchArgs {
-    #[arg(long, default_value = "chess")]
-    pub variant: String,
+use std::collections::VecDeque;
+use std::fs::OpenOptions;
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::Mutex;
+
+use tessera::game::Player;
+use tessera::registry::{self, VariantOptions};
+use tessera::session::AnyGame;
+
+pub use args::MatchArgs;
+use args::Plan;
+use display::{Reporter, Standing};
+use openings::{Opening, SplitMix};
+use referee::{EngineSlot, GameRecord, GameSetup};
+use schedule::Pairing;
+use stats::{SprtDecision, Tally};
+
+pub fn run(a: MatchArgs) -> Result<(), String> {
+    let plan = a.plan()?;
+    let mut opts = VariantOptions::new();
+    for (k, v) in &plan.variant_options {
+        opts.set(k, v);
+    }
+    let proto = registry::create(&plan.variant, &opts).map_err(|e| e.to_string())?;
+    let books = match &plan.openings {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            openings::parse_file(&text, proto.as_ref())?
+        }
+        None => vec![Opening::start()],
+    };
+    let pairings = schedule::pairings(plan.engines.len(), plan.games, plan.gauntlet);
+    let mut rng = SplitMix::new(plan.seed);
+    let distinct = schedule::openings_needed(plan.games);
+    let openings: Vec<Opening> = (0..distinct)
+        .map(|k| {
+            openings::randomize(
+                &books[k % books.len()],
+                plan.random_plies,
+                proto.as_ref(),
+                &mut rng,
+            )
+        })
+        .collect();
+    let summary = play_match(
+        &plan,
+        proto.as_ref(),
+        &pairings,
+        &openings,
+        std::io::stderr().is_terminal(),
+    )?;
+    print!("{summary}");
+    Ok(())
 }
 
-pub fn run(_a: MatchArgs) -> Result<(), String> {
-    Err("match is not built yet".into())
+/// What one worker reports.
+struct Finished {
+    pairing: Pairing,
+    record: Result<Option<GameRecord>, String>,
 }
+
+/// The `[Variant]` tag: the registry's name, with Chess960 named as PGN readers know it.
+fn variant_tag(plan: &Plan) -> String {
+    let chess960 = plan
+        .variant_options
+        .iter()
+        .any(|(k, v)| k.eq_ignore_ascii_case("UCI_Chess960") && v.eq_ignore_ascii_case("true"));
+    if plan.variant.eq_ignore_ascii_case("chess") && chess960 {
+        "Chess960".into()
+    } else {
+        plan.variant.clone()
+    }
+}
+
+/// Plays the schedule and returns the final report.
+fn play_match(
+    plan: &Plan,
+    proto: &dyn AnyGame,
+    pairings: &[Pairing],
+    openings: &[Opening],
+    tty: bool,
+) -> Result<String, String> {
+    let mut pgn_file = match &plan.pgn {
+        Some(p) => Some(
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|e| format!("cannot open {}: {e}", p.display()))?,
+        ),
+        None => None,
+    };
+    let setup = GameSetup {
+        proto,
+        variant: &plan.variant,
+        variant_options: &plan.variant_options,
+        margin_ms: plan.margin_ms,
+        timeout: plan.timeout,
+        adjudication: &plan.adjudication,
+    };
+    let tc_tag = {
+        let tcs: Vec<_> = plan.engines.iter().map(|e| e.limits.tc).collect();
+        tcs[0]
+            .filter(|_| tcs.iter().all(|t| *t == tcs[0]))
+            .map(|t| t.pgn_tag())
+    };
+    let variant_tag = variant_tag(plan);
+    let tags = pgn::MatchTags {
+        event: &plan.event,
+        variant: &variant_tag,
+        time_control: tc_tag,
+    };
+    let date = pgn::today();
+
+    let queue = Mutex::new(pairings.iter().copied().collect::<VecDeque<_>>());
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<Finished>();
+    let mut standings: Vec<Standing> = plan
+        .engines
+        .iter()
+        .map(|e| Standing {
+            name: e.name.clone(),
+            ..Standing::default()
+        })
+        .collect();
+    // The first two engines' results from the first one's side (the two-engine report).
+    let mut duel = Tally::default();
+    let mut reporter = Reporter::new(tty);
+    let mut done = 0;
+    let mut failure = None;
+    let mut sprt_verdict = None;
+
+    std::thread::scope(|s| {
+        for _ in 0..plan.concurrency.min(pairings.len()) {
+            let tx = tx.clone();
+            let (queue, stop, setup) = (&queue, &stop, &setup);
+            s.spawn(move || {
+                let mut slots: Vec<Option<EngineSlot>> =
+                    plan.engines.iter().map(|_| None).collect();
+                loop {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let Some(p) = queue.lock().expect("queue lock").pop_front() else {
+                        break;
+                    };
+                    let [w, b] = two_slots(&mut slots, p.white, p.black, plan);
+                    let record = referee::play_game(setup, &openings[p.opening], w, b, stop);
+                    if tx.send(Finished { pairing: p, record }).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for f in rx {
+            let record = match f.record {
+                Ok(Some(r)) => r,
+                Ok(None) => continue,
+                Err(e) => {
+                    failure.get_or_insert(e);
+                    stop.store(true, Ordering::SeqCst);
+                    continue;
+                }
+            };
+            done += 1;
+            let p = f.pairing;
+            for n in &record.notes {
+                reporter.line(&format!("Note: {n}"));
+            }
+            let (w, b) = (p.white, p.black);
+            let white_value = match record.result.winner {
+                Some(Player::White) => 1,
+                Some(Player::Black) => -1,
+                None => 0,
+            };
+            add(&mut standings[w].tally, white_value);
+            add(&mut standings[b].tally, -white_value);
+            if record.result.termination.is_fault() {
+                if let Some(winner) = record.result.winner {
+                    standings[if winner == Player::White { b } else { w }].faults += 1;
+                }
+            }
+            if (w, b) == (0, 1) {
+                add(&mut duel, white_value);
+            } else if (w, b) == (1, 0) {
+                add(&mut duel, -white_value);
+            }
+            if let Some(file) = &mut pgn_file {
+                let text = pgn::write_game(&record, p.round, &tags, &date);
+                if let Err(e) = file.write_all(text.as_bytes()) {
+                    failure.get_or_insert(format!("cannot write the PGN file: {e}"));
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+            if !tty {
+                reporter.line(&format!(
+                    "Finished game {} ({} vs {}): {} {{{}}}",
+                    p.round,
+                    record.white,
+                    record.black,
+                    record.result.pgn_result(),
+                    record.result.reason
+                ));
+            }
+            let two = plan.engines.len() == 2;
+            let mut summary = if two && tty {
+                format!(
+                    "{} vs {}: {}",
+                    standings[0].name,
+                    standings[1].name,
+                    display::compact_score(&duel)
+                )
+            } else if two {
+                let mut s = display::score_line(&standings[0].name, &standings[1].name, &duel);
+                if let Some(e) = display::elo_line(&duel) {
+                    s = format!("{s}  {e}");
+                }
+                s
+            } else {
+                let leader = standings
+                    .iter()
+                    .max_by(|a, b| a.tally.points().total_cmp(&b.tally.points()))
+                    .expect("engines");
+                format!(
+                    "leader {} {:.1}/{}",
+                    leader.name,
+                    leader.tally.points(),
+                    leader.tally.games()
+                )
+            };
+            if let Some(sprt) = &plan.sprt {
+                summary = format!("{summary}  LLR {:.2}", sprt.llr(&duel));
+                if sprt.decision(&duel) != SprtDecision::Continue && sprt_verdict.is_none() {
+                    sprt_verdict = Some(sprt.decision(&duel));
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+            if tty {
+                reporter.progress(&display::progress_line(done, pairings.len(), &summary));
+            } else if two {
+                reporter.line(&summary);
+            }
+        }
+    });
+    reporter.clear();
+    if let Some(e) = failure {
+        return Err(e);
+    }
+
+    let mut out = String::new();
+    if plan.engines.len() == 2 {
+        out.push_str(&display::score_line(
+            &standings[0].name,
+            &standings[1].name,
+            &duel,
+        ));
+        out.push('\n');
+        if let Some(e) = display::elo_line(&duel) {
+            out.push_str(&e);
+            out.push('\n');
+        }
+        if let Some(s) = &plan.sprt {
+            out.push_str(&display::sprt_line(s, &duel));
+            out.push('\n');
+        }
+        for s in &standings {
+            out.push_str(&format!("Faults of {}: {}\n", s.name, s.faults));
+        }
+    } else {
+        out.push_str(&display::table(&standings));
+    }
+    if sprt_verdict.is_some() || done < pairings.len() {
+        out.push_str(&format!(
+            "Stopped after {done} of {} games\n",
+            pairings.len()
+        ));
+    }
+    out.push_str(&format!("Finished match: {done} games\n"));
+    Ok(out)
+}
+
+fn add(t: &mut Tally, value: i32) {
+    match value {
+        1 => t.wins += 1,
+        -1 => t.losses += 1,
+        _ => t.draws += 1,
+    }
+}
+
+/// The two participants' slots of this worker, started lazily, as two disjoint borrows.
+fn two_slots<'a>(
+    slots: &'a mut [Option<EngineSlot>],
+    white: usize,
+    black: usize,
+    plan: &Plan,
+) -> [&'a mut EngineSlot; 2] {
+    for i in [white, black] {
+        if slots[i].is_none() {
+            slots[i] = Some(EngineSlot::new(plan.engines[i].clone()));
+        }
+    }
+    let [w, b] = slots
+        .get_disjoint_mut([white, black])
+        .expect("a game has two different engines");
+    [w.as_mut().expect("filled"), b.as_mut().expect("filled")]
+}
+
+#[cfg(test)]
+mod fixture;
+#[cfg(test)]
+mod tests;

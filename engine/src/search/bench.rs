@@ -9,7 +9,8 @@ use super::types::{Limits, SearchConfig, SearchControl};
 use crate::game::RuleError;
 use crate::registry::{self, VariantOptions};
 
-/// The default positions: chess middlegames and endgames from Stockfish's bench list.
+/// The default positions: chess middlegames and endgames from Stockfish's bench list, then
+/// positions of other variants.
 pub const POSITIONS: &[(&str, &str)] = &[
     (
         "chess",
@@ -81,6 +82,14 @@ pub const POSITIONS: &[(&str, &str)] = &[
     (
         "chess",
         "6k1/4pp1p/3p2p1/P1pPb3/R7/1r2P1PP/3B1P2/6K1 w - - 0 1",
+    ),
+    (
+        "turtleshell",
+        "rnggnr/p2k1p/ppp1pp/8/8/4/8/PPP1PP/P2K1P/RNGGNR w",
+    ),
+    (
+        "turtleshell",
+        "r1ggnr/p2k1p/p1p2p/2p5/1p2P3/2P1/3n4/PPP1PP/P2K1P/RNGG1R w",
     ),
 ];
 

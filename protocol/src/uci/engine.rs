@@ -176,6 +176,7 @@ impl Engine {
                 "Hash" => {
                     let mb: usize = v.parse().map_err(|_| "bad Hash value".to_string())?;
                     if mb != self.hash_mb {
+                        options::check_hash_fits(mb)?;
                         // A running search keeps its own table; the next one gets the new size.
                         self.tt = Arc::new(TranspositionTable::new(mb));
                         self.hash_mb = mb;

@@ -103,6 +103,25 @@ pub fn default_value(spec: &OptionSpec) -> String {
     }
 }
 
+/// Memory the system can still give, in MB (Linux `MemAvailable`); `None` where unknown.
+pub fn available_mb() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
+/// Refuses a `Hash` size the machine cannot hold: allocating it would kill the process
+/// instead of giving an error.
+pub fn check_hash_fits(mb: usize) -> Result<(), String> {
+    match available_mb() {
+        Some(avail) if mb as u64 > avail => Err(format!(
+            "Hash {mb} MB is more than the {avail} MB of memory available"
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// The `option name ...` line the `uci` command prints for one option.
 pub fn uci_line(spec: &OptionSpec) -> String {
     let name = spec.name;
@@ -168,6 +187,14 @@ pub fn find_engine_option(name: &str) -> Option<&'static OptionSpec> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_larger_than_memory_is_refused() {
+        if available_mb().is_some() {
+            assert!(check_hash_fits(1 << 40).is_err());
+        }
+        assert!(check_hash_fits(1).is_ok());
+    }
 
     #[test]
     fn values_are_validated_and_canonical() {

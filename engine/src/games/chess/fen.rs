@@ -3,7 +3,7 @@
 
 use super::attacks::{bb, file_of, rank_of, Square, RANK_1, RANK_8};
 use super::castling::{CastlingRules, KING_SIDE, QUEEN_SIDE};
-use super::position::{Position, EMPTY, NO_SQUARE};
+use super::position::{Position, NO_SQUARE};
 use super::types::{parse_square, square_name, PieceKind};
 use crate::game::RuleError;
 
@@ -171,8 +171,8 @@ fn parse_ep(s: &str, pos: &Position) -> Result<Option<Square>, RuleError> {
         (2, sq.wrapping_add(8), sq.wrapping_sub(8))
     };
     let ok = rank_of(sq) == rank
-        && pos.board[sq as usize] == EMPTY
-        && pos.board[origin as usize] == EMPTY
+        && pos.piece_at(sq).is_none()
+        && pos.piece_at(origin).is_none()
         && pos.pieces(us ^ 1, PieceKind::Pawn as usize) & bb(pushed) != 0;
     if !ok {
         return Err(err(format!(

@@ -6,8 +6,6 @@ use super::castling::{king_to, rook_to, CastlingRules, KING_SIDE};
 use super::keys::keys;
 use super::types::{Move, MoveKind, PieceKind};
 
-/// Board code of an empty square; a piece is `color * 6 + kind`.
-pub const EMPTY: u8 = 12;
 /// "No square" for the en-passant field.
 pub const NO_SQUARE: u8 = 64;
 
@@ -22,7 +20,6 @@ const KING: usize = PieceKind::King as usize;
 pub struct Position {
     pub(super) by_kind: [u64; 6],
     pub(super) by_color: [u64; 2],
-    pub(super) board: [u8; 64],
     /// 0 White, 1 Black.
     pub(super) side: u8,
     /// Castling rights, four bits (see `castling`).
@@ -41,7 +38,6 @@ impl Position {
         Position {
             by_kind: [0; 6],
             by_color: [0; 2],
-            board: [EMPTY; 64],
             side: 0,
             castling: 0,
             ep: NO_SQUARE,
@@ -70,8 +66,31 @@ impl Position {
     /// `(color, kind)` of the piece on `s`.
     #[inline(always)]
     pub fn piece_at(&self, s: Square) -> Option<(usize, usize)> {
-        let c = self.board[s as usize];
-        (c != EMPTY).then_some(((c / 6) as usize, (c % 6) as usize))
+        let b = bb(s);
+        if self.occupied() & b == 0 {
+            return None;
+        }
+        let color = (self.by_color[1] & b != 0) as usize;
+        Some((color, self.kind_at(s)))
+    }
+
+    /// Kind of the piece on an occupied square.
+    #[inline(always)]
+    fn kind_at(&self, s: Square) -> usize {
+        let b = bb(s);
+        if self.by_kind[PAWN] & b != 0 {
+            PAWN
+        } else if self.by_kind[KNIGHT] & b != 0 {
+            KNIGHT
+        } else if self.by_kind[BISHOP] & b != 0 {
+            BISHOP
+        } else if self.by_kind[ROOK] & b != 0 {
+            ROOK
+        } else if self.by_kind[QUEEN] & b != 0 {
+            QUEEN
+        } else {
+            KING
+        }
     }
 
     /// Puts a piece on an empty square, updating the key.
@@ -80,30 +99,24 @@ impl Position {
         let b = bb(s);
         self.by_kind[kind] |= b;
         self.by_color[color] |= b;
-        self.board[s as usize] = (color * 6 + kind) as u8;
         self.key ^= keys().piece[color * 6 + kind][s as usize];
     }
 
-    /// Removes the piece on `s` (which must be occupied), updating the key.
+    /// Removes a piece of `color` and `kind` from `s`, updating the key.
     #[inline(always)]
-    pub(super) fn remove(&mut self, s: Square) {
-        let code = self.board[s as usize] as usize;
+    pub(super) fn remove(&mut self, s: Square, color: usize, kind: usize) {
         let b = bb(s);
-        self.by_kind[code % 6] ^= b;
-        self.by_color[code / 6] ^= b;
-        self.board[s as usize] = EMPTY;
-        self.key ^= keys().piece[code][s as usize];
+        self.by_kind[kind] ^= b;
+        self.by_color[color] ^= b;
+        self.key ^= keys().piece[color * 6 + kind][s as usize];
     }
 
     #[inline(always)]
-    fn shift_piece(&mut self, from: Square, to: Square) {
-        let code = self.board[from as usize] as usize;
+    fn shift_piece(&mut self, from: Square, to: Square, color: usize, kind: usize) {
         let b = bb(from) | bb(to);
-        self.by_kind[code % 6] ^= b;
-        self.by_color[code / 6] ^= b;
-        self.board[from as usize] = EMPTY;
-        self.board[to as usize] = code as u8;
-        let k = &keys().piece[code];
+        self.by_kind[kind] ^= b;
+        self.by_color[color] ^= b;
+        let k = &keys().piece[color * 6 + kind];
         self.key ^= k[from as usize] ^ k[to as usize];
     }
 
@@ -191,31 +204,32 @@ impl Position {
         }
         self.halfmove += 1;
         self.rep_window += 1;
-        let moved = self.board[from as usize] as usize % 6;
+        let moved = self.kind_at(from);
         match m.kind() {
             MoveKind::Castling => {
                 let right = us * 2 + if to > from { KING_SIDE } else { 1 };
-                self.remove(from);
-                self.remove(to);
+                self.remove(from, us, KING);
+                self.remove(to, us, ROOK);
                 self.put(king_to(right), us, KING);
                 self.put(rook_to(right), us, ROOK);
             }
             kind => {
                 if kind == MoveKind::EnPassant {
-                    self.remove(if us == 0 { to - 8 } else { to + 8 });
+                    self.remove(if us == 0 { to - 8 } else { to + 8 }, them, PAWN);
                     self.halfmove = 0;
                     self.rep_window = 0;
-                } else if self.board[to as usize] != EMPTY {
-                    self.remove(to);
+                } else if self.by_color[them] & bb(to) != 0 {
+                    let captured = self.kind_at(to);
+                    self.remove(to, them, captured);
                     self.halfmove = 0;
                     self.rep_window = 0;
                 }
-                self.shift_piece(from, to);
+                self.shift_piece(from, to, us, moved);
                 if moved == PAWN {
                     self.halfmove = 0;
                     self.rep_window = 0;
                     if let Some(p) = m.promotion_piece() {
-                        self.remove(to);
+                        self.remove(to, us, PAWN);
                         self.put(to, us, p as usize);
                     } else if from ^ to == 16 {
                         let ep = (from + to) / 2;
@@ -266,8 +280,8 @@ impl Position {
         let z = keys();
         let mut k = 0;
         for s in 0..64u8 {
-            if self.board[s as usize] != EMPTY {
-                k ^= z.piece[self.board[s as usize] as usize][s as usize];
+            if let Some((color, kind)) = self.piece_at(s) {
+                k ^= z.piece[color * 6 + kind][s as usize];
             }
         }
         if self.side == 1 {

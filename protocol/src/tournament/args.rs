@@ -1,0 +1,384 @@
+//! The `tessera match` command line and its translation into a checked match plan.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{ArgMatches, Args, Command, FromArgMatches};
+
+use super::clock::TimeControl;
+use super::engine::EngineCommand;
+use super::referee::{Adjudication, DrawRule, EngineSpec, MoveLimits, ResignRule};
+use super::stats::Sprt;
+
+/// The command line: the flags below plus the `--engine` groups, kept apart per occurrence
+/// (clap's derive flattens repeated multi-value flags, so they are read from the matches).
+#[derive(Debug)]
+pub struct MatchArgs {
+    flags: Box<Flags>,
+    engines: Vec<Vec<String>>,
+}
+
+impl FromArgMatches for MatchArgs {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let flags = Box::new(Flags::from_arg_matches(m)?);
+        let engines = m
+            .get_occurrences::<String>("engine")
+            .map(|o| o.map(|group| group.cloned().collect()).collect())
+            .unwrap_or_default();
+        Ok(MatchArgs { flags, engines })
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = MatchArgs::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl Args for MatchArgs {
+    fn augment_args(cmd: Command) -> Command {
+        Flags::augment_args(cmd)
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Flags::augment_args_for_update(cmd)
+    }
+}
+
+#[derive(Args, Debug)]
+struct Flags {
+    /// The variant every game is played in (as `UCI_Variant` names it).
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// A variant option NAME=VALUE, used by the referee and sent to every engine.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub variant_options: Vec<String>,
+    /// An engine: cmd=PATH [name=N] [arg=A]... [dir=D] [option.X=Y]... [tc=..]
+    /// [movetime=MS] [depth=D] [nodes=N]. Give it once per engine.
+    #[arg(long, num_args = 1.., action = clap::ArgAction::Append, value_name = "KEY=VALUE", required = true)]
+    pub engine: Vec<String>,
+    /// Games per pair of engines (colours alternate on each opening).
+    #[arg(long, default_value_t = 2)]
+    pub games: u32,
+    /// Time control for every engine: [moves/]seconds[+increment], e.g. 10+0.1.
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Fixed time per move in milliseconds.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Fixed search depth.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Fixed node count per move.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Games played side by side.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// File of openings, one a line: a FEN [moves ...], or `moves ...` from the start.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Random turns played after the book opening (or from the start position).
+    #[arg(long, default_value_t = 0)]
+    pub random_plies: u32,
+    /// Seed for random openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Append every finished game to this PGN file.
+    #[arg(long)]
+    pub pgn: Option<PathBuf>,
+    /// Milliseconds an engine may overstep its clock before it loses on time.
+    #[arg(long, default_value_t = 0)]
+    pub timemargin: u64,
+    /// Milliseconds to wait for an answer no clock bounds (start-up, fixed depth or nodes)
+    /// before the engine counts as hung.
+    #[arg(long, default_value_t = 60_000)]
+    pub timeout: u64,
+    /// Draw adjudication: movenumber=N movecount=C score=S.
+    #[arg(long, num_args = 1..=3, value_name = "KEY=VALUE")]
+    pub draw: Option<Vec<String>>,
+    /// Resign adjudication: movecount=C score=S.
+    #[arg(long, num_args = 1..=2, value_name = "KEY=VALUE")]
+    pub resign: Option<Vec<String>>,
+    /// Draw after this many full moves.
+    #[arg(long)]
+    pub maxmoves: Option<u32>,
+    /// Stop when decided: elo0=E0 elo1=E1 alpha=A beta=B (two engines only).
+    #[arg(long, num_args = 1..=4, value_name = "KEY=VALUE")]
+    pub sprt: Option<Vec<String>>,
+    /// The first engine plays each other one; otherwise every pair plays (round robin).
+    #[arg(long)]
+    pub gauntlet: bool,
+    /// The PGN `Event` tag.
+    #[arg(long, default_value = "Tessera match")]
+    pub event: String,
+}
+
+/// A match ready to be played.
+#[derive(Debug)]
+pub struct Plan {
+    pub variant: String,
+    pub variant_options: Vec<(String, String)>,
+    pub engines: Vec<EngineSpec>,
+    pub games: u32,
+    pub concurrency: usize,
+    pub openings: Option<PathBuf>,
+    pub random_plies: u32,
+    pub seed: u64,
+    pub pgn: Option<PathBuf>,
+    pub margin_ms: u64,
+    pub timeout: Duration,
+    pub adjudication: Adjudication,
+    pub sprt: Option<Sprt>,
+    pub gauntlet: bool,
+    pub event: String,
+}
+
+fn split_kv(s: &str, what: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.to_string())),
+        _ => Err(format!("{what}: expected KEY=VALUE, got '{s}'")),
+    }
+}
+
+fn number<T: std::str::FromStr>(v: &str, what: &str) -> Result<T, String> {
+    v.trim()
+        .parse()
+        .map_err(|_| format!("{what}: '{v}' is not a valid number"))
+}
+
+/// Reads `key=value` pairs of a group flag, every key required exactly once.
+fn keyed(values: &[String], flag: &str, keys: &[&str]) -> Result<Vec<String>, String> {
+    let mut found: Vec<Option<String>> = vec![None; keys.len()];
+    for v in values {
+        let (k, val) = split_kv(v, flag)?;
+        let i = keys
+            .iter()
+            .position(|x| x.eq_ignore_ascii_case(&k))
+            .ok_or_else(|| format!("{flag}: unknown key '{k}' (expected {})", keys.join(", ")))?;
+        if found[i].replace(val).is_some() {
+            return Err(format!("{flag}: '{k}' given twice"));
+        }
+    }
+    keys.iter()
+        .zip(found)
+        .map(|(k, v)| v.ok_or_else(|| format!("{flag}: '{k}=' is missing")))
+        .collect()
+}
+
+fn engine_spec(values: &[String], defaults: &MoveLimits) -> Result<EngineSpec, String> {
+    let mut cmd = None;
+    let mut name = None;
+    let mut args = Vec::new();
+    let mut dir = None;
+    let mut options = Vec::new();
+    let mut limits = defaults.clone();
+    for v in values {
+        let (k, val) = split_kv(v, "--engine")?;
+        match k.to_ascii_lowercase().as_str() {
+            "cmd" => cmd = Some(val),
+            "name" => name = Some(val),
+            "arg" => args.push(val),
+            "dir" => dir = Some(PathBuf::from(val)),
+            "tc" => limits.tc = Some(TimeControl::parse(&val)?),
+            "movetime" => limits.movetime = Some(number(&val, "movetime")?),
+            "depth" => limits.depth = Some(number(&val, "depth")?),
+            "nodes" => limits.nodes = Some(number(&val, "nodes")?),
+            _ => match k.strip_prefix("option.") {
+                Some(o) if !o.is_empty() => options.push((o.to_string(), val)),
+                _ => return Err(format!("--engine: unknown key '{k}'")),
+            },
+        }
+    }
+    let cmd = cmd.ok_or("--engine: cmd=PATH is missing")?;
+    if limits.is_empty() {
+        return Err(format!(
+            "engine '{cmd}' has no time control: give --tc, --movetime, --depth or --nodes"
+        ));
+    }
+    let name = name.unwrap_or_else(|| {
+        std::path::Path::new(&cmd)
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_else(|| cmd.clone())
+    });
+    Ok(EngineSpec {
+        name,
+        command: EngineCommand {
+            cmd,
+            args,
+            dir,
+            options,
+        },
+        limits,
+    })
+}
+
+impl MatchArgs {
+    pub fn plan(&self) -> Result<Plan, String> {
+        let f = &self.flags;
+        let defaults = MoveLimits {
+            tc: f.tc.as_deref().map(TimeControl::parse).transpose()?,
+            movetime: f.movetime,
+            depth: f.depth,
+            nodes: f.nodes,
+        };
+        let mut engines = self
+            .engines
+            .iter()
+            .map(|e| engine_spec(e, &defaults))
+            .collect::<Result<Vec<_>, _>>()?;
+        if engines.len() < 2 {
+            return Err("a match needs at least two --engine".into());
+        }
+        // Names tell the engines apart in the standings and the PGN: make them unique.
+        for i in 1..engines.len() {
+            let base = engines[i].name.clone();
+            let mut n = 2;
+            while engines[..i].iter().any(|e| e.name == engines[i].name) {
+                engines[i].name = format!("{base}-{n}");
+                n += 1;
+            }
+        }
+        if f.games == 0 {
+            return Err("--games must be at least 1".into());
+        }
+        if f.concurrency == 0 {
+            return Err("--concurrency must be at least 1".into());
+        }
+        let variant_options = f
+            .variant_options
+            .iter()
+            .map(|o| split_kv(o, "--option"))
+            .collect::<Result<Vec<_>, _>>()?;
+        let draw = match &f.draw {
+            Some(v) => {
+                let k = keyed(v, "--draw", &["movenumber", "movecount", "score"])?;
+                Some(DrawRule {
+                    move_number: number(&k[0], "--draw movenumber")?,
+                    move_count: number(&k[1], "--draw movecount")?,
+                    score: number(&k[2], "--draw score")?,
+                })
+            }
+            None => None,
+        };
+        let resign = match &f.resign {
+            Some(v) => {
+                let k = keyed(v, "--resign", &["movecount", "score"])?;
+                Some(ResignRule {
+                    move_count: number(&k[0], "--resign movecount")?,
+                    score: number(&k[1], "--resign score")?,
+                })
+            }
+            None => None,
+        };
+        if resign.is_some_and(|r| r.move_count == 0) || draw.is_some_and(|d| d.move_count == 0) {
+            return Err("adjudication: movecount must be at least 1".into());
+        }
+        let sprt = match &f.sprt {
+            Some(v) => {
+                let k = keyed(v, "--sprt", &["elo0", "elo1", "alpha", "beta"])?;
+                if engines.len() != 2 {
+                    return Err("--sprt needs exactly two engines".into());
+                }
+                Some(Sprt::new(
+                    number(&k[0], "--sprt elo0")?,
+                    number(&k[1], "--sprt elo1")?,
+                    number(&k[2], "--sprt alpha")?,
+                    number(&k[3], "--sprt beta")?,
+                )?)
+            }
+            None => None,
+        };
+        Ok(Plan {
+            variant: f.variant.clone(),
+            variant_options,
+            engines,
+            games: f.games,
+            concurrency: f.concurrency,
+            openings: f.openings.clone(),
+            random_plies: f.random_plies,
+            seed: f.seed,
+            pgn: f.pgn.clone(),
+            margin_ms: f.timemargin,
+            timeout: Duration::from_millis(f.timeout.max(1)),
+            adjudication: Adjudication {
+                draw,
+                resign,
+                max_moves: f.maxmoves,
+            },
+            sprt,
+            gauntlet: f.gauntlet,
+            event: f.event.clone(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        m: MatchArgs,
+    }
+
+    fn plan(line: &str) -> Result<Plan, String> {
+        let cli = Cli::try_parse_from(std::iter::once("match").chain(line.split_whitespace()))
+            .map_err(|e| e.to_string())?;
+        cli.m.plan()
+    }
+
+    #[test]
+    fn engines_limits_and_adjudication() {
+        let p = plan(
+            "--variant tches --option Layers=2 --engine cmd=/bin/a option.Hash=16 arg=-v depth=3 \
+             --engine cmd=/x/a name=B tc=40/1+0.5 --movetime 100 --games 4 \
+             --draw movenumber=30 movecount=8 score=10 --resign score=600 movecount=3 \
+             --sprt elo0=0 elo1=5 alpha=0.05 beta=0.1 --maxmoves 200",
+        )
+        .unwrap();
+        assert_eq!(p.variant_options, vec![("Layers".into(), "2".into())]);
+        assert_eq!(p.engines[0].name, "a");
+        assert_eq!(p.engines[0].command.args, vec!["-v".to_string()]);
+        assert_eq!(
+            p.engines[0].command.options,
+            vec![("Hash".into(), "16".into())]
+        );
+        assert_eq!(p.engines[0].limits.depth, Some(3));
+        assert_eq!(p.engines[0].limits.movetime, Some(100));
+        assert_eq!(p.engines[1].name, "B");
+        assert_eq!(p.engines[1].limits.tc.unwrap().moves, Some(40));
+        assert_eq!(p.adjudication.draw.unwrap().move_number, 30);
+        assert_eq!(p.adjudication.resign.unwrap().score, 600);
+        assert_eq!(p.adjudication.max_moves, Some(200));
+        assert_eq!(p.sprt.unwrap().beta, 0.1);
+    }
+
+    #[test]
+    fn names_are_made_unique() {
+        let p = plan("--depth 1 --engine cmd=e --engine cmd=e --engine cmd=e").unwrap();
+        let names: Vec<&str> = p.engines.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["e", "e-2", "e-3"]);
+    }
+
+    #[test]
+    fn bad_command_lines_are_errors() {
+        for bad in [
+            "--depth 1 --engine cmd=a",
+            "--engine cmd=a --engine cmd=b",
+            "--depth 1 --engine name=x --engine cmd=b",
+            "--depth 1 --engine cmd=a bogus=1 --engine cmd=b",
+            "--depth 1 --engine cmd=a --engine cmd=b --games 0",
+            "--depth 1 --engine cmd=a --engine cmd=b --draw movecount=2 score=3",
+            "--depth 1 --engine cmd=a --engine cmd=b --resign movecount=x score=3",
+            "--depth 1 --engine cmd=a --engine cmd=b --engine cmd=c --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05",
+            "--tc 0+0 --engine cmd=a --engine cmd=b",
+            "--depth 1 --engine cmd=a tc=abc --engine cmd=b",
+            "--depth 1 --engine cmd=a --engine cmd=b --concurrency 0",
+        ] {
+            assert!(plan(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! What the match prints: a progress line on a terminal, plain lines otherwise, and the
+//! final standings.
+
+use std::io::Write;
+
+use super::stats::{EloEstimate, Sprt, SprtDecision, Tally};
+
+/// Standings of one engine.
+#[derive(Clone, Debug, Default)]
+pub struct Standing {
+    pub name: String,
+    pub tally: Tally,
+    /// Games lost by an illegal move, a crash, a hang or a lost clock.
+    pub faults: u32,
+}
+
+pub fn fmt_elo(e: f64) -> String {
+    if e.is_infinite() {
+        if e > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else if e.abs() < 0.05 {
+        // Not "-0.0".
+        "+0.0".into()
+    } else {
+        format!("{e:+.1}")
+    }
+}
+
+pub fn fmt_margin(e: &EloEstimate) -> String {
+    let m = e.margin();
+    if m.is_finite() {
+        format!("{m:.1}")
+    } else {
+        "inf".into()
+    }
+}
+
+/// `Score of A vs B: W - L - D [0.583] 12`, as cutechess prints it.
+pub fn score_line(a: &str, b: &str, t: &Tally) -> String {
+    format!(
+        "Score of {a} vs {b}: {} - {} - {} [{:.3}] {}",
+        t.wins,
+        t.losses,
+        t.draws,
+        t.score().unwrap_or(0.5),
+        t.games()
+    )
+}
+
+pub fn elo_line(t: &Tally) -> Option<String> {
+    let e = t.elo()?;
+    let los = t
+        .los()
+        .map(|l| format!(", LOS: {:.1} %", 100.0 * l))
+        .unwrap_or_default();
+    Some(format!(
+        "Elo difference: {} +/- {} (95% interval {} .. {}){los}",
+        fmt_elo(e.elo),
+        fmt_margin(&e),
+        fmt_elo(e.lower),
+        fmt_elo(e.upper)
+    ))
+}
+
+pub fn sprt_line(s: &Sprt, t: &Tally) -> String {
+    let verdict = match s.decision(t) {
+        SprtDecision::AcceptH1 => " - H1 was accepted",
+        SprtDecision::AcceptH0 => " - H0 was accepted",
+        SprtDecision::Continue => "",
+    };
+    format!(
+        "SPRT: llr {:.3} ({:.1}%), lbound {:.3}, ubound {:.3} [elo0 {}, elo1 {}]{verdict}",
+        s.llr(t),
+        100.0 * s.llr(t) / s.upper_bound(),
+        s.lower_bound(),
+        s.upper_bound(),
+        s.elo0,
+        s.elo1
+    )
+}
+
+/// The final table, best first: rank, name, Elo against the field, points, games, score, W/D/L,
+/// faults.
+pub fn table(standings: &[Standing]) -> String {
+    let mut rows: Vec<&Standing> = standings.iter().collect();
+    rows.sort_by(|a, b| b.tally.points().total_cmp(&a.tally.points()));
+    let width = rows.iter().map(|s| s.name.len()).max().unwrap_or(4).max(4);
+    let mut out = format!(
+        "{:>4} {:<width$} {:>8} {:>7} {:>8} {:>6} {:>7} {:>5} {:>5} {:>5} {:>6}\n",
+        "Rank", "Name", "Elo", "+/-", "Points", "Games", "Score", "W", "D", "L", "Faults"
+    );
+    for (i, s) in rows.iter().enumerate() {
+        let (elo, margin) = match s.tally.elo() {
+            Some(e) => (fmt_elo(e.elo), fmt_margin(&e)),
+            None => ("-".into(), "-".into()),
+        };
+        out.push_str(&format!(
+            "{:>4} {:<width$} {:>8} {:>7} {:>8.1} {:>6} {:>6.1}% {:>5} {:>5} {:>5} {:>6}\n",
+            i + 1,
+            s.name,
+            elo,
+            margin,
+            s.tally.points(),
+            s.tally.games(),
+            100.0 * s.tally.score().unwrap_or(0.0),
+            s.tally.wins,
+            s.tally.draws,
+            s.tally.losses,
+            s.faults
+        ));
+    }
+    out
+}
+
+/// The two-engine score for the progress line, short enough for one terminal line:
+/// `+5 -3 =4 58.3% Elo +58.5 ±151.2`.
+pub fn compact_score(t: &Tally) -> String {
+    let mut s = format!(
+        "+{} -{} ={} {:.1}%",
+        t.wins,
+        t.losses,
+        t.draws,
+        100.0 * t.score().unwrap_or(0.5)
+    );
+    if let Some(e) = t.elo() {
+        s.push_str(&format!(" Elo {} ±{}", fmt_elo(e.elo), fmt_margin(&e)));
+    }
+    s
+}
+
+/// The progress line shown on a terminal.
+pub fn progress_line(done: usize, total: usize, summary: &str) -> String {
+    const BAR: usize = 24;
+    let filled = (done * BAR).checked_div(total).unwrap_or(BAR).min(BAR);
+    format!(
+        "[{}{}] {done}/{total} {summary}",
+        "#".repeat(filled),
+        "-".repeat(BAR - filled)
+    )
+}
+
+/// Where the running report goes: a line rewritten in place on a terminal, or plain lines.
+pub struct Reporter {
+    pub tty: bool,
+    shown: bool,
+}
+
+impl Reporter {
+    pub fn new(tty: bool) -> Reporter {
+        Reporter { tty, shown: false }
+    }
+
+    /// A line that stays in the log (a game's result without a terminal, a restart).
+    pub fn line(&mut self, s: &str) {
+        if self.tty {
+            self.clear();
+            eprintln!("{s}");
+        } else {
+            println!("{s}");
+        }
+    }
+
+    pub fn progress(&mut self, s: &str) {
+        if self.tty {
+            let mut e = std::io::stderr();
+            let _ = write!(e, "\r\x1b[2K{s}");
+            let _ = e.flush();
+            self.shown = true;
+        }
+    }
+
+    pub fn clear(&mut self) {
+        if self.shown {
+            eprint!("\r\x1b[2K");
+            self.shown = false;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_table() {
+        let t = Tally {
+            wins: 5,
+            draws: 4,
+            losses: 3,
+        };
+        assert_eq!(
+            score_line("A", "B", &t),
+            "Score of A vs B: 5 - 3 - 4 [0.583] 12"
+        );
+        assert!(elo_line(&t)
+            .unwrap()
+            .starts_with("Elo difference: +58.5 +/- "));
+        assert_eq!(
+            progress_line(6, 12, "x"),
+            "[############------------] 6/12 x"
+        );
+        let st = vec![
+            Standing {
+                name: "low".into(),
+                tally: Tally {
+                    wins: 3,
+                    draws: 4,
+                    losses: 5,
+                },
+                faults: 1,
+            },
+            Standing {
+                name: "high".into(),
+                tally: t,
+                faults: 0,
+            },
+        ];
+        let tab = table(&st);
+        let lines: Vec<&str> = tab.lines().collect();
+        assert!(
+            lines[1].contains("high") && lines[2].contains("low"),
+            "{tab}"
+        );
+        assert!(lines[2].trim_end().ends_with('1'));
+        assert_eq!(fmt_elo(f64::INFINITY), "+inf");
+        assert_eq!(fmt_elo(-0.0), "+0.0");
+        assert_eq!(fmt_elo(-12.345), "-12.3");
+    }
+}

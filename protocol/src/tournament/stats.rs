@@ -1,0 +1,322 @@
+//! Match statistics: Elo difference with its 95% interval, and the sequential probability
+//! ratio test (SPRT) that stops a match once one of two hypotheses is accepted.
+//!
+//! Both use the trinomial model (each game is a win, a draw or a loss, scored 1, 1/2, 0) and
+//! the logistic Elo scale, `score = 1 / (1 + 10^(-elo/400))`. The SPRT log-likelihood ratio
+//! is the normal approximation of the generalised SPRT used by Fishtest:
+//! `LLR = n (s1 - s0) (2 s - s0 - s1) / (2 var)`, with `s` the mean score, `var` the
+//! per-game variance of the score, and `s0`, `s1` the expected scores under `elo0`, `elo1`.
+
+/// Wins, draws and losses from one side's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+/// 97.5% quantile of the standard normal distribution (two-sided 95%).
+const Z95: f64 = 1.959_963_984_540_054;
+
+impl Tally {
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    pub fn points(&self) -> f64 {
+        self.wins as f64 + 0.5 * self.draws as f64
+    }
+
+    /// Mean score per game in [0, 1]; `None` before the first game.
+    pub fn score(&self) -> Option<f64> {
+        let n = self.games();
+        (n > 0).then(|| self.points() / n as f64)
+    }
+
+    /// Per-game variance of the score around its mean.
+    fn variance(&self) -> Option<f64> {
+        let n = self.games() as f64;
+        let s = self.score()?;
+        Some(
+            (self.wins as f64 * (1.0 - s).powi(2)
+                + self.draws as f64 * (0.5 - s).powi(2)
+                + self.losses as f64 * s.powi(2))
+                / n,
+        )
+    }
+
+    /// Elo difference and the half-width of its 95% interval (infinite at a 0% or 100%
+    /// score, where the logistic scale has no finite value).
+    pub fn elo(&self) -> Option<EloEstimate> {
+        let s = self.score()?;
+        let n = self.games() as f64;
+        let se = (self.variance()? / n).sqrt();
+        let lo = score_to_elo(s - Z95 * se);
+        let hi = score_to_elo(s + Z95 * se);
+        Some(EloEstimate {
+            elo: score_to_elo(s),
+            lower: lo,
+            upper: hi,
+        })
+    }
+
+    /// Likelihood of superiority: the probability that the first side is the stronger.
+    pub fn los(&self) -> Option<f64> {
+        let decisive = (self.wins + self.losses) as f64;
+        if decisive == 0.0 {
+            return None;
+        }
+        let x = (self.wins as f64 - self.losses as f64) / (2.0 * decisive).sqrt();
+        Some(0.5 * (1.0 + erf(x)))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EloEstimate {
+    pub elo: f64,
+    pub lower: f64,
+    pub upper: f64,
+}
+
+impl EloEstimate {
+    /// Half the width of the interval, as printed after `±`.
+    pub fn margin(&self) -> f64 {
+        (self.upper - self.lower) / 2.0
+    }
+}
+
+/// Logistic Elo difference for a mean score; ±infinity at 1 and 0.
+pub fn score_to_elo(s: f64) -> f64 {
+    if s <= 0.0 {
+        f64::NEG_INFINITY
+    } else if s >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / s - 1.0).log10()
+    }
+}
+
+pub fn elo_to_score(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// Error function (Abramowitz and Stegun 7.1.26, absolute error below 1.5e-7).
+fn erf(x: f64) -> f64 {
+    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
+    let y = 1.0
+        - (((((1.061_405_429 * t - 1.453_152_027) * t) + 1.421_413_741) * t - 0.284_496_736) * t
+            + 0.254_829_592)
+            * t
+            * (-x * x).exp();
+    if x >= 0.0 {
+        y
+    } else {
+        -y
+    }
+}
+
+/// The hypotheses and error rates of a sequential probability ratio test.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtDecision {
+    /// H1 accepted: the first engine is at least `elo1` stronger.
+    AcceptH1,
+    /// H0 accepted: the first engine is at most `elo0` stronger.
+    AcceptH0,
+    Continue,
+}
+
+impl Sprt {
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
+        if !(alpha > 0.0 && alpha < 1.0 && beta > 0.0 && beta < 1.0) {
+            return Err("sprt: alpha and beta must lie strictly between 0 and 1".into());
+        }
+        if elo0.partial_cmp(&elo1) != Some(std::cmp::Ordering::Less) {
+            return Err("sprt: elo0 must be smaller than elo1".into());
+        }
+        Ok(Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        })
+    }
+
+    /// Lower bound: accept H0 at or below it.
+    pub fn lower_bound(&self) -> f64 {
+        (self.beta / (1.0 - self.alpha)).ln()
+    }
+
+    /// Upper bound: accept H1 at or above it.
+    pub fn upper_bound(&self) -> f64 {
+        ((1.0 - self.beta) / self.alpha).ln()
+    }
+
+    /// The log-likelihood ratio of H1 against H0 for the results so far; 0 while every
+    /// game had the same result (no variance: the approximation says nothing yet).
+    pub fn llr(&self, t: &Tally) -> f64 {
+        let (Some(s), Some(var)) = (t.score(), t.variance()) else {
+            return 0.0;
+        };
+        if var <= 0.0 {
+            return 0.0;
+        }
+        let s0 = elo_to_score(self.elo0);
+        let s1 = elo_to_score(self.elo1);
+        (t.games() as f64) * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
+    }
+
+    pub fn decision(&self, t: &Tally) -> SprtDecision {
+        let llr = self.llr(t);
+        if llr >= self.upper_bound() {
+            SprtDecision::AcceptH1
+        } else if llr <= self.lower_bound() {
+            SprtDecision::AcceptH0
+        } else {
+            SprtDecision::Continue
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tally(wins: u32, draws: u32, losses: u32) -> Tally {
+        Tally {
+            wins,
+            draws,
+            losses,
+        }
+    }
+
+    fn close(a: f64, b: f64, eps: f64) -> bool {
+        (a - b).abs() <= eps
+    }
+
+    #[test]
+    fn elo_of_known_scores() {
+        // 75% is 400*log10(3) Elo; 64% and 36% are symmetric around zero.
+        assert!(close(score_to_elo(0.75), 190.848_501_887_864_98, 1e-9));
+        assert!(close(score_to_elo(0.64), 99.95, 0.01));
+        assert!(close(score_to_elo(0.36), -score_to_elo(0.64), 1e-9));
+        assert_eq!(score_to_elo(0.5), 0.0);
+        assert!(close(elo_to_score(score_to_elo(0.3)), 0.3, 1e-12));
+        assert!(score_to_elo(1.0).is_infinite() && score_to_elo(0.0).is_infinite());
+    }
+
+    #[test]
+    fn elo_interval_matches_hand_computation() {
+        // 60 wins, 20 draws, 20 losses: score 0.7, variance
+        // (60*0.09 + 20*0.04 + 20*0.49)/100 = 0.16, standard error 0.04.
+        let e = tally(60, 20, 20).elo().unwrap();
+        assert!(close(e.elo, score_to_elo(0.7), 1e-12));
+        assert!(close(e.lower, score_to_elo(0.7 - Z95 * 0.04), 1e-9));
+        assert!(close(e.upper, score_to_elo(0.7 + Z95 * 0.04), 1e-9));
+        // The known numbers: 147.2 Elo, interval [86.2, 218.3].
+        assert!(close(e.elo, 147.19, 0.01));
+        assert!(close(e.lower, 86.2, 0.1), "{e:?}");
+        assert!(close(e.upper, 218.3, 0.1), "{e:?}");
+    }
+
+    #[test]
+    fn los_of_known_results() {
+        assert!(close(tally(10, 5, 10).los().unwrap(), 0.5, 1e-9));
+        // 60 wins against 40 losses: x = 20 / sqrt(200), LOS = Phi(sqrt 2) = 0.97725.
+        assert!(close(tally(60, 7, 40).los().unwrap(), 0.977_25, 1e-4));
+        assert_eq!(tally(0, 9, 0).los(), None);
+    }
+
+    #[test]
+    fn sprt_bounds_are_the_usual_ones() {
+        let s = Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap();
+        assert!(close(s.lower_bound(), -2.944_438_979, 1e-8));
+        assert!(close(s.upper_bound(), 2.944_438_979, 1e-8));
+        assert!(Sprt::new(5.0, 0.0, 0.05, 0.05).is_err());
+        assert!(Sprt::new(0.0, 5.0, 0.0, 0.05).is_err());
+    }
+
+    /// The exact trinomial GSPRT: each hypothesis's distribution is the one of largest
+    /// likelihood with the hypothesised mean score (a one-dimensional exponential tilt of
+    /// the observed frequencies), and the LLR is the difference of log-likelihoods.
+    fn exact_llr(t: &Tally, s0: f64, s1: f64) -> f64 {
+        let n = t.games() as f64;
+        let freq = [t.losses as f64 / n, t.draws as f64 / n, t.wins as f64 / n];
+        let xs = [0.0, 0.5, 1.0];
+        let loglik = |target: f64| {
+            // Solve sum f_i (x_i - target) / (1 + th (x_i - target)) = 0 for th by bisection.
+            let g = |th: f64| -> f64 {
+                (0..3)
+                    .map(|i| freq[i] * (xs[i] - target) / (1.0 + th * (xs[i] - target)))
+                    .sum()
+            };
+            let (mut lo, mut hi) = (-1.0 / (1.0 - target) + 1e-12, 1.0 / target - 1e-12);
+            for _ in 0..200 {
+                let mid = 0.5 * (lo + hi);
+                if g(mid) > 0.0 {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            let th = 0.5 * (lo + hi);
+            (0..3)
+                .map(|i| {
+                    if freq[i] == 0.0 {
+                        0.0
+                    } else {
+                        n * freq[i] * (freq[i] / (1.0 + th * (xs[i] - target))).ln()
+                    }
+                })
+                .sum::<f64>()
+        };
+        loglik(s1) - loglik(s0)
+    }
+
+    #[test]
+    fn llr_approximates_the_exact_trinomial_llr() {
+        let s = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+        let (s0, s1) = (elo_to_score(0.0), elo_to_score(10.0));
+        for t in [
+            tally(1200, 1500, 1100),
+            tally(800, 2000, 900),
+            tally(3100, 5000, 2900),
+            tally(400, 300, 350),
+        ] {
+            let approx = s.llr(&t);
+            let exact = exact_llr(&t, s0, s1);
+            assert!(
+                close(approx, exact, 0.02 * exact.abs().max(1.0)),
+                "{t:?}: approx {approx}, exact {exact}"
+            );
+        }
+    }
+
+    #[test]
+    fn llr_known_value_and_decisions() {
+        let s = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+        // 1200/1500/1100: s = 0.513158, var = 0.151143; s0 = 0.5, s1 = 0.514387.
+        let t = tally(1200, 1500, 1100);
+        let by_hand = 3800.0 * (0.514_387_9 - 0.5) * (2.0 * 0.513_157_9 - 0.5 - 0.514_387_9)
+            / (2.0 * 0.151_142_7);
+        assert!(
+            close(s.llr(&t), by_hand, 1e-3),
+            "{} vs {by_hand}",
+            s.llr(&t)
+        );
+        assert!(close(s.llr(&t), 2.157, 0.01), "{}", s.llr(&t));
+        assert_eq!(s.decision(&t), SprtDecision::Continue);
+        assert_eq!(s.decision(&tally(3000, 2000, 1000)), SprtDecision::AcceptH1);
+        assert_eq!(s.decision(&tally(1000, 2000, 3000)), SprtDecision::AcceptH0);
+        assert_eq!(s.llr(&tally(0, 0, 0)), 0.0);
+        assert_eq!(s.llr(&tally(0, 7, 0)), 0.0);
+        assert_eq!(s.llr(&tally(9, 0, 0)), 0.0);
+    }
+}

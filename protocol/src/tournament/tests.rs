@@ -1,0 +1,332 @@
+//! The referee and the match loop against scripted engines, on the race fixture game.
+
+use std::path::{Path, PathBuf};
+
+use clap::Parser;
+
+use super::fixture::Race;
+use super::openings::Opening;
+use super::{play_match, schedule, MatchArgs};
+
+#[derive(Parser)]
+struct Cli {
+    #[command(flatten)]
+    m: MatchArgs,
+}
+
+/// A scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tessera-match-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+/// A shell engine that answers the handshake and runs `on_go` for each `go`.
+fn script(dir: &Path, name: &str, on_go: &str) -> String {
+    let path = dir.join(name);
+    let text = format!(
+        "#!/bin/sh\n\
+         while read -r line; do\n\
+         case \"$line\" in\n\
+         uci) echo \"id name {name}\"; echo \"option name Hash type spin default 1 min 1 max 8\"; echo \"option name Threads type spin default 4 min 1 max 8\"; echo uciok ;;\n\
+         isready) echo readyok ;;\n\
+         go*) {on_go} ;;\n\
+         quit) exit 0 ;;\n\
+         esac\n\
+         done\n"
+    );
+    std::fs::write(&path, text).expect("write script");
+    let mut perm = std::fs::metadata(&path).expect("meta").permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
+    std::fs::set_permissions(&path, perm).expect("chmod");
+    path.to_string_lossy().into_owned()
+}
+
+const GOOD: &str = "echo 'info depth 1 score cp 0'; echo 'bestmove 1'";
+
+struct Run {
+    summary: String,
+    pgn: String,
+}
+
+fn run(dir: &Path, per_turn: u32, line: &str) -> Result<Run, String> {
+    run_on(dir, per_turn, line, false)
+}
+
+fn run_on(dir: &Path, per_turn: u32, line: &str, tty: bool) -> Result<Run, String> {
+    let pgn = dir.join("games.pgn");
+    let full = format!("{line} --pgn {}", pgn.display());
+    let cli = Cli::try_parse_from(std::iter::once("match").chain(full.split_whitespace()))
+        .map_err(|e| e.to_string())?;
+    let plan = cli.m.plan()?;
+    let proto = Race::boxed(10, per_turn);
+    let pairings = schedule::pairings(plan.engines.len(), plan.games, plan.gauntlet);
+    let openings = vec![Opening::start(); schedule::openings_needed(plan.games)];
+    let summary = play_match(&plan, proto.as_ref(), &pairings, &openings, tty)?;
+    Ok(Run {
+        summary,
+        // Lines joined, so that checks need not care where the movetext wraps.
+        pgn: std::fs::read_to_string(&pgn)
+            .unwrap_or_default()
+            .replace("]\n", "]\u{1}")
+            .replace('\n', " ")
+            .replace('\u{1}', "\n"),
+    })
+}
+
+fn results(pgn: &str) -> Vec<String> {
+    pgn.lines()
+        .filter_map(|l| l.strip_prefix("[Result \""))
+        .map(|r| r.trim_end_matches("\"]").to_string())
+        .collect()
+}
+
+fn terminations(pgn: &str) -> Vec<String> {
+    pgn.lines()
+        .filter_map(|l| l.strip_prefix("[Termination \""))
+        .map(|r| r.trim_end_matches("\"]").to_string())
+        .collect()
+}
+
+#[test]
+fn good_engines_play_out_the_race() {
+    let d = scratch("good");
+    let good = script(&d, "good", GOOD);
+    let r = run(
+        &d,
+        1,
+        &format!("--depth 1 --games 4 --engine cmd={good} name=A --engine cmd={good} name=B"),
+    )
+    .unwrap();
+    // Both always add 1: Black reaches 10 with the tenth action, so Black wins every game.
+    assert_eq!(results(&r.pgn), ["0-1", "0-1", "0-1", "0-1"]);
+    assert!(r.pgn.contains("1. 1 {+0.00/1 "), "{}", r.pgn);
+    assert!(r.pgn.contains("{black wins by reaching the target} 0-1"));
+    assert!(
+        r.summary.contains("Score of A vs B: 2 - 2 - 0 [0.500] 4"),
+        "{}",
+        r.summary
+    );
+}
+
+#[test]
+fn an_illegal_move_loses_and_the_match_goes_on() {
+    let d = scratch("illegal");
+    let good = script(&d, "good", GOOD);
+    let bad = script(&d, "bad", "echo 'bestmove 3'");
+    let r = run(
+        &d,
+        1,
+        &format!("--depth 1 --games 2 --engine cmd={good} --engine cmd={bad}"),
+    )
+    .unwrap();
+    assert_eq!(results(&r.pgn), ["1-0", "0-1"]);
+    assert_eq!(
+        terminations(&r.pgn),
+        ["rules infraction", "rules infraction"]
+    );
+    assert!(r.pgn.contains("illegal move '3'"), "{}", r.pgn);
+    assert!(r.summary.contains("Faults of bad: 2"), "{}", r.summary);
+}
+
+#[test]
+fn a_crash_loses_and_the_engine_is_restarted() {
+    let d = scratch("crash");
+    let good = script(&d, "good", GOOD);
+    let crash = script(&d, "crash", "exit 3");
+    let r = run(
+        &d,
+        1,
+        &format!("--depth 1 --games 3 --engine cmd={good} --engine cmd={crash}"),
+    )
+    .unwrap();
+    assert_eq!(results(&r.pgn), ["1-0", "0-1", "1-0"]);
+    assert_eq!(terminations(&r.pgn), ["abandoned"; 3]);
+    assert!(r.summary.contains("Faults of crash: 3"), "{}", r.summary);
+}
+
+#[test]
+fn a_hang_without_a_clock_is_a_stall() {
+    let d = scratch("hang");
+    let good = script(&d, "good", GOOD);
+    let hang = script(&d, "hang", ":");
+    let r = run(
+        &d,
+        1,
+        &format!("--depth 1 --timeout 300 --games 2 --engine cmd={good} --engine cmd={hang}"),
+    )
+    .unwrap();
+    assert_eq!(results(&r.pgn), ["1-0", "0-1"]);
+    assert_eq!(terminations(&r.pgn), ["stalled connection"; 2]);
+}
+
+#[test]
+fn a_hang_on_the_clock_loses_on_time() {
+    let d = scratch("flag");
+    let good = script(&d, "good", GOOD);
+    let hang = script(&d, "hang", ":");
+    let slow = script(&d, "slow", "sleep 0.4; echo 'bestmove 1'");
+    let r = run(&d, 1, &format!("--tc 0.2+0 --timemargin 50 --games 2 --engine cmd={good} --engine cmd={hang} --engine cmd={slow} --gauntlet")).unwrap();
+    assert_eq!(results(&r.pgn), ["1-0", "0-1", "1-0", "0-1"]);
+    assert_eq!(terminations(&r.pgn), ["time forfeit"; 4]);
+    assert!(r.summary.contains("Faults"), "{}", r.summary);
+}
+
+#[test]
+fn turns_of_several_actions_are_checked_action_by_action() {
+    let d = scratch("turns");
+    let two = script(&d, "two", "echo 'bestmove 1,2'");
+    let one = script(&d, "one", "echo 'bestmove 2'");
+    let three = script(&d, "three", "echo 'bestmove 1,1,1'");
+    let r = run(
+        &d,
+        2,
+        &format!("--depth 1 --games 1 --engine cmd={two} --engine cmd={one} --engine cmd={three}"),
+    )
+    .unwrap();
+    // two-one: the incomplete turn loses; two-three: three actions in a two-action turn lose;
+    // one-three: White's incomplete turn loses first.
+    assert_eq!(results(&r.pgn), ["1-0", "1-0", "0-1"]);
+    assert!(r.pgn.contains("incomplete turn '2'"), "{}", r.pgn);
+    assert!(r.pgn.contains("after its turn ended"), "{}", r.pgn);
+    assert!(r.pgn.contains("1. 1,2 {0.0"), "{}", r.pgn);
+}
+
+#[test]
+fn concurrency_plays_every_game() {
+    let d = scratch("conc");
+    let good = script(&d, "good", GOOD);
+    // As on a terminal: the progress line goes to stderr, the results still come back.
+    let r = run_on(&d, 1, &format!("--tc 5+0.1 --concurrency 3 --games 6 --engine cmd={good} --engine cmd={good} --engine cmd={good}"), true).unwrap();
+    assert_eq!(results(&r.pgn).len(), 18);
+    assert!(terminations(&r.pgn).iter().all(|t| t == "normal"));
+    assert!(
+        r.summary.contains("Finished match: 18 games"),
+        "{}",
+        r.summary
+    );
+}
+
+#[test]
+fn sprt_stops_the_match() {
+    let d = scratch("sprt");
+    let good = script(&d, "good", GOOD);
+    let r = run(&d, 1, &format!("--depth 1 --games 100 --sprt elo0=0 elo1=400 alpha=0.05 beta=0.05 --engine cmd={good} --engine cmd={good}")).unwrap();
+    // Even results: each game LLR falls by about 0.33, so H0 is accepted after 9 or 10 games.
+    assert!(r.summary.contains("H0 was accepted"), "{}", r.summary);
+    assert!(results(&r.pgn).len() < 12, "{}", r.summary);
+}
+
+#[test]
+fn adjudication_by_score_and_move_limit() {
+    let d = scratch("adj");
+    let losing = script(
+        &d,
+        "losing",
+        "echo 'info depth 3 score cp -900'; echo 'bestmove 1'",
+    );
+    let level = script(
+        &d,
+        "level",
+        "echo 'info depth 3 score cp 2'; echo 'bestmove 1'",
+    );
+    let r = run(&d, 1, &format!("--depth 3 --games 1 --resign movecount=2 score=500 --engine cmd={losing} --engine cmd={level}")).unwrap();
+    assert_eq!(results(&r.pgn), ["0-1"]);
+    assert!(r.pgn.contains("white resigns"), "{}", r.pgn);
+    let r = run(&d, 1, &format!("--depth 3 --games 1 --draw movenumber=1 movecount=1 score=5 --engine cmd={level} --engine cmd={level}")).unwrap();
+    assert!(
+        results(&r.pgn).ends_with(&["1/2-1/2".to_string()]),
+        "{}",
+        r.pgn
+    );
+    let r = run(
+        &d,
+        1,
+        &format!("--depth 3 --games 1 --maxmoves 2 --engine cmd={level} --engine cmd={level}"),
+    )
+    .unwrap();
+    assert!(
+        r.pgn.contains("move limit") && r.pgn.contains("[PlyCount \"4\"]"),
+        "{}",
+        r.pgn
+    );
+}
+
+#[test]
+fn engines_that_cannot_start_forfeit() {
+    let d = scratch("nostart");
+    let good = script(&d, "good", GOOD);
+    let r = run(&d, 1, &format!("--depth 1 --timeout 300 --games 2 --engine cmd={good} --engine cmd=/nonexistent/engine")).unwrap();
+    assert_eq!(results(&r.pgn), ["1-0", "0-1"]);
+    assert!(r.pgn.contains("cannot start"), "{}", r.pgn);
+}
+
+#[test]
+fn the_engine_hears_the_protocol_in_order() {
+    let d = scratch("log");
+    let log = d.join("heard.txt");
+    let good = script(&d, "good", GOOD);
+    let logger = script(
+        &d,
+        "logger",
+        "echo 'info depth 2 score mate 3'; echo 'bestmove 1'",
+    );
+    // Every line the engine reads goes to the log.
+    let text = std::fs::read_to_string(&logger).unwrap().replace(
+        "while read -r line; do\n",
+        &format!(
+            "while read -r line; do\necho \"$line\" >> {}\n",
+            log.display()
+        ),
+    );
+    std::fs::write(&logger, text).unwrap();
+    let r = run(&d, 1, &format!("--variant race --option Goal=10 --depth 2 --games 2 --engine cmd={logger} option.Hash=4 --engine cmd={good}")).unwrap();
+    assert!(r.pgn.contains("{+M3/2 "), "{}", r.pgn);
+    let heard = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = heard.lines().collect();
+    assert_eq!(
+        &lines[..7],
+        [
+            "uci",
+            "setoption name UCI_Variant value race",
+            "setoption name Threads value 1",
+            "setoption name Goal value 10",
+            "setoption name Hash value 4",
+            "isready",
+            "ucinewgame"
+        ],
+        "{heard}"
+    );
+    assert!(lines.contains(&"position startpos"));
+    assert!(lines.contains(&"position startpos moves 1 1"));
+    assert!(lines.contains(&"go depth 2"));
+    assert_eq!(
+        lines.iter().filter(|l| **l == "ucinewgame").count(),
+        2,
+        "{heard}"
+    );
+    assert_eq!(lines.last(), Some(&"quit"));
+}
+
+#[test]
+fn openings_files_are_checked_line_by_line() {
+    use super::openings::{parse_file, randomize, SplitMix};
+    let race = Race::boxed(10, 1);
+    let book = parse_file("# comment\n\nmoves 1 2\n4 b 0 moves 1\n", race.as_ref()).unwrap();
+    assert_eq!(book.len(), 2);
+    assert_eq!(book[1].fen.as_deref(), Some("4 b 0"));
+    let err = parse_file("moves 1\nmoves 1 3\n", race.as_ref()).unwrap_err();
+    assert!(err.starts_with("openings line 2:"), "{err}");
+    assert!(parse_file("12 w 0\n", race.as_ref()).is_err());
+    assert!(parse_file("# nothing\n", race.as_ref()).is_err());
+    // Random turns extend the book line; lines that would end the game (a sum of 10 or more
+    // after 3 + four random additions) are drawn again.
+    let mut rng = SplitMix::new(9);
+    for _ in 0..50 {
+        let op = randomize(&book[0], 4, race.as_ref(), &mut rng);
+        assert_eq!(op.moves.len(), 6);
+        assert_eq!(&op.moves[..2], ["1", "2"]);
+        assert!(op.end(race.as_ref()).is_ok());
+    }
+}

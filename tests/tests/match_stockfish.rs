@@ -1,0 +1,105 @@
+//! Tessera against a foreign engine: Stockfish limited to 1400 Elo, refereed by Tessera.
+
+mod match_support;
+
+use std::path::Path;
+
+use match_support::*;
+
+const STOCKFISH: &str = "/usr/games/stockfish";
+
+fn against_stockfish(games: &str, tc: &str, extra: &[&str]) -> (String, Vec<PgnGame>) {
+    assert!(
+        Path::new(STOCKFISH).exists(),
+        "{STOCKFISH} is not installed"
+    );
+    let dir = scratch(&format!("match-sf-{games}"));
+    let bin = tessera().to_string_lossy().into_owned();
+    let a = format!("cmd={bin}");
+    let b = format!("cmd={STOCKFISH}");
+    let pgn = dir.join("games.pgn").to_string_lossy().into_owned();
+    let mut args = vec![
+        "--games",
+        games,
+        "--tc",
+        tc,
+        "--timemargin",
+        "50",
+        "--random-plies",
+        "2",
+        "--engine",
+        &a,
+        "name=tessera",
+        "--engine",
+        &b,
+        "name=stockfish",
+        "option.UCI_LimitStrength=true",
+        "option.UCI_Elo=1400",
+        "option.Threads=1",
+        "--pgn",
+        &pgn,
+    ];
+    args.extend_from_slice(extra);
+    let out = run_match(&args);
+    let games = read_pgn(&std::fs::read_to_string(&pgn).expect("pgn"));
+    for g in &games {
+        replay(g);
+    }
+    python_chess_reads(&pgn, games.len());
+    (String::from_utf8_lossy(&out.stdout).into_owned(), games)
+}
+
+/// A second, independent reader: python-chess parses every game without errors, and every
+/// game has as many moves as its `PlyCount`.
+fn python_chess_reads(pgn: &str, expected: usize) {
+    let script = r#"
+import sys, chess.pgn
+n = 0
+with open(sys.argv[1]) as f:
+    while True:
+        g = chess.pgn.read_game(f)
+        if g is None:
+            break
+        assert not g.errors, g.errors
+        plies = len(list(g.mainline_moves()))
+        assert plies == int(g.headers["PlyCount"]), (plies, g.headers)
+        if g.headers["Termination"] == "normal":
+            assert g.end().board().result(claim_draw=True) == g.headers["Result"], g.headers
+        n += 1
+print(n)
+"#;
+    let out = std::process::Command::new("python3")
+        .args(["-c", script, pgn])
+        .output()
+        .expect("python3");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        expected.to_string()
+    );
+}
+
+#[test]
+fn tessera_plays_stockfish_without_faults() {
+    let (out, games) = against_stockfish(
+        "2",
+        "2+0.05",
+        &["--maxmoves", "80", "--resign", "movecount=3", "score=1000"],
+    );
+    assert_eq!(games.len(), 2, "{out}");
+    assert!(out.contains("Faults of tessera: 0"), "{out}");
+    assert!(out.contains("Faults of stockfish: 0"), "{out}");
+}
+
+#[test]
+#[ignore = "long: 20 games at 10+0.1"]
+fn tessera_against_stockfish_1400_twenty_games() {
+    let (out, games) = against_stockfish("20", "10+0.1", &[]);
+    println!("{out}");
+    assert_eq!(games.len(), 20);
+    assert!(out.contains("Faults of tessera: 0"), "{out}");
+}
