@@ -9,10 +9,11 @@
 use std::ops::{Add, AddAssign, Mul, Neg, Sub};
 use std::sync::OnceLock;
 
-use super::attacks::{bb, tables, FILE_A};
+use super::attacks::{bb, tables, FILE_A, RANK_1, RANK_8};
+use super::movegen::{self, Lister, Sink};
 use super::{pawn_attacks, Chess, Move, MoveKind, PieceKind, Position};
 use crate::bitboard::Bits;
-use crate::game::{Evaluate, Player};
+use crate::game::{Evaluate, Game, Player};
 
 /// A middlegame and an endgame value, blended by phase at the end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -401,6 +402,40 @@ fn evaluate_white(c: &Chess) -> i32 {
     score
 }
 
+/// Passes on the captures, promotions and en-passant captures of the legal move generator.
+struct TacticalSink<'a> {
+    list: Lister<'a>,
+    enemy: u64,
+}
+
+impl Sink for TacticalSink<'_> {
+    #[inline(always)]
+    fn piece(&mut self, from: u8, targets: u64) {
+        self.list.piece(from, targets & self.enemy);
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: u64, delta: i8) {
+        // Pushes (a multiple of a rank) count only when they promote; diagonal steps are
+        // captures.
+        let targets = if delta % 8 == 0 {
+            targets & (RANK_1 | RANK_8)
+        } else {
+            targets
+        };
+        if targets != 0 {
+            self.list.pawns(targets, delta);
+        }
+    }
+
+    #[inline(always)]
+    fn single(&mut self, m: Move) {
+        if m.kind() == MoveKind::EnPassant {
+            self.list.single(m);
+        }
+    }
+}
+
 /// Value of the king in exchanges: larger than anything it could win.
 const KING_EXCHANGE_VALUE: i32 = 20_000;
 
@@ -520,6 +555,18 @@ impl Evaluate for Chess {
         10 * (victim + promo) - attacker + 1
     }
 
+    fn tactical_actions(&self, out: &mut Vec<Move>) {
+        if self.terminal().is_some() {
+            return;
+        }
+        let enemy = self.color_bb(self.side_to_move().opponent());
+        let mut sink = TacticalSink {
+            list: Lister(out),
+            enemy,
+        };
+        movegen::generate(&self.pos, &self.rules, &mut sink);
+    }
+
     fn in_check(&self) -> bool {
         self.checkers() != 0
     }
@@ -535,7 +582,6 @@ impl Evaluate for Chess {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
 
     /// The same position with colours swapped and the board mirrored across the middle rank.
     fn mirror(fen: &str) -> String {
@@ -708,5 +754,38 @@ mod tests {
         assert!(score("b7b8q") > 0);
         assert!(score("b7b8n") < 0);
         assert_eq!(score("e1e2"), 0);
+    }
+
+    #[test]
+    fn tactical_actions_are_the_tactical_legal_actions() {
+        use rand_core::{RngCore, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut starts: Vec<Chess> = FENS
+            .iter()
+            .map(|f| Chess::from_fen(f, false).unwrap())
+            .collect();
+        starts.push(
+            Chess::from_fen("r3k2r/1P4P1/8/2pP4/8/8/1p4p1/R3K2R w KQkq c6 0 1", false).unwrap(),
+        );
+        for start in starts {
+            for _ in 0..20 {
+                let mut g = start.clone();
+                for _ in 0..40 {
+                    let mut all = Vec::new();
+                    g.legal_actions(&mut all);
+                    let mut want: Vec<Move> =
+                        all.iter().copied().filter(|&a| g.is_tactical(a)).collect();
+                    let mut got = Vec::new();
+                    g.tactical_actions(&mut got);
+                    want.sort_by_key(|m| m.bits());
+                    got.sort_by_key(|m| m.bits());
+                    assert_eq!(got, want, "{}", g.fen());
+                    if all.is_empty() {
+                        break;
+                    }
+                    g.play(all[rng.next_u64() as usize % all.len()]);
+                }
+            }
+        }
     }
 }
