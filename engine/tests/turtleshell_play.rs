@@ -155,11 +155,13 @@ fn search_beats_greedy_player() {
 #[test]
 #[ignore]
 fn deeper_search_beats_shallower() {
+    let deep = std::env::var("TS_DEEP").map_or(4, |v| v.parse().unwrap());
+    let shallow = std::env::var("TS_SHALLOW").map_or(2, |v| v.parse().unwrap());
     let (won, lost, open) = series(
-        &Chooser::search(4),
-        &Chooser::search(2),
+        &Chooser::search(deep),
+        &Chooser::search(shallow),
         5,
-        "depth 4 vs depth 2",
+        &format!("depth {deep} vs depth {shallow}"),
     );
     assert!(won >= 7, "won {won}, lost {lost}, unfinished {open}");
 }

@@ -14,7 +14,7 @@ mod referee;
 mod schedule;
 mod stats;
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::fs::OpenOptions;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -31,7 +31,7 @@ use display::{Reporter, Standing};
 use openings::{Opening, SplitMix};
 use referee::{EngineSlot, GameRecord, GameSetup};
 use schedule::Pairing;
-use stats::{SprtDecision, Tally};
+use stats::{Pentanomial, SprtDecision, Tally};
 
 pub fn run(a: MatchArgs) -> Result<(), String> {
     let plan = a.plan()?;
@@ -144,6 +144,10 @@ fn play_match(
         .collect();
     // The first two engines' results from the first one's side (the two-engine report).
     let mut duel = Tally::default();
+    // Their game pairs (one opening, colours swapped) for the SPRT: the first game's result
+    // waits here, by opening, for the second.
+    let mut half_pairs: HashMap<usize, i32> = HashMap::new();
+    let mut pairs = Pentanomial::default();
     let mut reporter = Reporter::new(tty);
     let mut done = 0;
     let mut failure = None;
@@ -200,10 +204,19 @@ fn play_match(
                     standings[if winner == Player::White { b } else { w }].faults += 1;
                 }
             }
-            if (w, b) == (0, 1) {
-                add(&mut duel, white_value);
-            } else if (w, b) == (1, 0) {
-                add(&mut duel, -white_value);
+            let first_engine_value = match (w, b) {
+                (0, 1) => Some(white_value),
+                (1, 0) => Some(-white_value),
+                _ => None,
+            };
+            if let Some(v) = first_engine_value {
+                add(&mut duel, v);
+                match half_pairs.remove(&p.opening) {
+                    Some(first) => pairs.add_pair(first, v),
+                    None => {
+                        half_pairs.insert(p.opening, v);
+                    }
+                }
             }
             if let Some(file) = &mut pgn_file {
                 let text = pgn::write_game(&record, p.round, &tags, &date);
@@ -249,9 +262,10 @@ fn play_match(
                 )
             };
             if let Some(sprt) = &plan.sprt {
-                summary = format!("{summary}  LLR {:.2}", sprt.llr(&duel));
-                if sprt.decision(&duel) != SprtDecision::Continue && sprt_verdict.is_none() {
-                    sprt_verdict = Some(sprt.decision(&duel));
+                summary = format!("{summary}  LLR {:.2}", sprt.llr_pairs(&pairs));
+                let decision = sprt.decision_pairs(&pairs);
+                if decision != SprtDecision::Continue && sprt_verdict.is_none() {
+                    sprt_verdict = Some(decision);
                     stop.store(true, Ordering::SeqCst);
                 }
             }
@@ -280,7 +294,7 @@ fn play_match(
             out.push('\n');
         }
         if let Some(s) = &plan.sprt {
-            out.push_str(&display::sprt_line(s, &duel));
+            out.push_str(&display::sprt_line(s, &pairs));
             out.push('\n');
         }
         for s in &standings {

@@ -1,5 +1,5 @@
 //! One module per game.
 pub mod chess;
+pub mod tches;
 pub mod tictacchess;
 pub mod turtleshell;
-pub mod tches;

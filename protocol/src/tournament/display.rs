@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use super::stats::{EloEstimate, Sprt, SprtDecision, Tally};
+use super::stats::{EloEstimate, Pentanomial, Sprt, SprtDecision, Tally};
 
 /// Standings of one engine.
 #[derive(Clone, Debug, Default)]
@@ -61,16 +61,18 @@ pub fn elo_line(t: &Tally) -> Option<String> {
     ))
 }
 
-pub fn sprt_line(s: &Sprt, t: &Tally) -> String {
-    let verdict = match s.decision(t) {
+pub fn sprt_line(s: &Sprt, p: &Pentanomial) -> String {
+    let verdict = match s.decision_pairs(p) {
         SprtDecision::AcceptH1 => " - H1 was accepted",
         SprtDecision::AcceptH0 => " - H0 was accepted",
         SprtDecision::Continue => "",
     };
+    let llr = s.llr_pairs(p);
+    let [a, b, c, d, e] = p.0;
     format!(
-        "SPRT: llr {:.3} ({:.1}%), lbound {:.3}, ubound {:.3} [elo0 {}, elo1 {}]{verdict}",
-        s.llr(t),
-        100.0 * s.llr(t) / s.upper_bound(),
+        "SPRT: llr {llr:.3} ({:.1}%), lbound {:.3}, ubound {:.3} [elo0 {}, elo1 {}], \
+         pairs {a} {b} {c} {d} {e}{verdict}",
+        100.0 * llr / s.upper_bound(),
         s.lower_bound(),
         s.upper_bound(),
         s.elo0,

@@ -1,11 +1,15 @@
 //! Match statistics: Elo difference with its 95% interval, and the sequential probability
 //! ratio test (SPRT) that stops a match once one of two hypotheses is accepted.
 //!
-//! Both use the trinomial model (each game is a win, a draw or a loss, scored 1, 1/2, 0) and
-//! the logistic Elo scale, `score = 1 / (1 + 10^(-elo/400))`. The SPRT log-likelihood ratio
-//! is the normal approximation of the generalised SPRT used by Fishtest:
-//! `LLR = n (s1 - s0) (2 s - s0 - s1) / (2 var)`, with `s` the mean score, `var` the
-//! per-game variance of the score, and `s0`, `s1` the expected scores under `elo0`, `elo1`.
+//! The Elo interval uses the trinomial model (each game is a win, a draw or a loss, scored 1,
+//! 1/2, 0); the SPRT uses the pentanomial model: games come in pairs (one opening, colours
+//! swapped), and a pair scores 0, 1/2, 1, 3/2 or 2, which takes the correlation between the
+//! two games of an opening into account. Both use the logistic Elo scale,
+//! `score = 1 / (1 + 10^(-elo/400))`. The SPRT log-likelihood ratio is the normal
+//! approximation of the generalised SPRT used by Fishtest:
+//! `LLR = n (s1 - s0) (2 s - s0 - s1) / (2 var)`, with `n` the number of samples (pairs),
+//! `s` their mean score per game, `var` the variance of a sample's score per game, and `s0`,
+//! `s1` the expected scores under `elo0`, `elo1`.
 
 /// Wins, draws and losses from one side's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -68,6 +72,36 @@ impl Tally {
         }
         let x = (self.wins as f64 - self.losses as f64) / (2.0 * decisive).sqrt();
         Some(0.5 * (1.0 + erf(x)))
+    }
+}
+
+/// Game pairs by the first engine's points in the pair: index 0..=4 is 0, 1/2, 1, 3/2, 2.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pentanomial(pub [u32; 5]);
+
+impl Pentanomial {
+    /// Adds a pair from the first engine's two results (+1 win, 0 draw, -1 loss).
+    pub fn add_pair(&mut self, a: i32, b: i32) {
+        self.0[(a + b + 2) as usize] += 1;
+    }
+
+    pub fn pairs(&self) -> u32 {
+        self.0.iter().sum()
+    }
+
+    /// Mean score per game and the variance of a pair's score per game.
+    fn moments(&self) -> Option<(f64, f64)> {
+        let n = self.pairs() as f64;
+        if n == 0.0 {
+            return None;
+        }
+        let x = |i: usize| i as f64 / 4.0;
+        let mean = (0..5).map(|i| self.0[i] as f64 * x(i)).sum::<f64>() / n;
+        let var = (0..5)
+            .map(|i| self.0[i] as f64 * (x(i) - mean).powi(2))
+            .sum::<f64>()
+            / n;
+        Some((mean, var))
     }
 }
 
@@ -159,22 +193,45 @@ impl Sprt {
         ((1.0 - self.beta) / self.alpha).ln()
     }
 
-    /// The log-likelihood ratio of H1 against H0 for the results so far; 0 while every
-    /// game had the same result (no variance: the approximation says nothing yet).
-    pub fn llr(&self, t: &Tally) -> f64 {
-        let (Some(s), Some(var)) = (t.score(), t.variance()) else {
-            return 0.0;
-        };
+    /// The LLR for `n` samples of mean score `s` and variance `var` per sample; 0 without
+    /// variance (every sample alike: the approximation says nothing yet).
+    fn llr_of(&self, n: f64, s: f64, var: f64) -> f64 {
         if var <= 0.0 {
             return 0.0;
         }
         let s0 = elo_to_score(self.elo0);
         let s1 = elo_to_score(self.elo1);
-        (t.games() as f64) * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
+        n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
     }
 
+    /// The log-likelihood ratio of H1 against H0, trinomial model (games as samples); the
+    /// tests compare the pentanomial model with it.
+    #[cfg(test)]
+    pub fn llr(&self, t: &Tally) -> f64 {
+        match (t.score(), t.variance()) {
+            (Some(s), Some(var)) => self.llr_of(t.games() as f64, s, var),
+            _ => 0.0,
+        }
+    }
+
+    /// The log-likelihood ratio of H1 against H0, pentanomial model (game pairs as samples).
+    pub fn llr_pairs(&self, p: &Pentanomial) -> f64 {
+        match p.moments() {
+            Some((s, var)) => self.llr_of(p.pairs() as f64, s, var),
+            None => 0.0,
+        }
+    }
+
+    pub fn decision_pairs(&self, p: &Pentanomial) -> SprtDecision {
+        self.decide(self.llr_pairs(p))
+    }
+
+    #[cfg(test)]
     pub fn decision(&self, t: &Tally) -> SprtDecision {
-        let llr = self.llr(t);
+        self.decide(self.llr(t))
+    }
+
+    fn decide(&self, llr: f64) -> SprtDecision {
         if llr >= self.upper_bound() {
             SprtDecision::AcceptH1
         } else if llr <= self.lower_bound() {
@@ -297,6 +354,51 @@ mod tests {
                 "{t:?}: approx {approx}, exact {exact}"
             );
         }
+    }
+
+    #[test]
+    fn pentanomial_llr() {
+        let s = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+        // 100/400/1000/400/100 pairs: mean 0.5 (H0 side); 200/500/900/500/400: mean 0.54.
+        let p = Pentanomial([100, 400, 1000, 400, 100]);
+        let by_hand = {
+            let var = (100.0 * 0.25 + 400.0 * 0.0625 + 400.0 * 0.0625 + 100.0 * 0.25) / 2000.0;
+            let (s0, s1) = (0.5, elo_to_score(10.0));
+            2000.0 * (s1 - s0) * (2.0 * 0.5 - s0 - s1) / (2.0 * var)
+        };
+        assert!(close(s.llr_pairs(&p), by_hand, 1e-9));
+        assert!(close(s.llr_pairs(&p), -4.1398, 1e-3), "{}", s.llr_pairs(&p));
+        assert_eq!(s.decision_pairs(&p), SprtDecision::AcceptH0);
+        let q = Pentanomial([200, 500, 900, 500, 400]);
+        assert!(close(s.llr_pairs(&q), 14.1484, 1e-3), "{}", s.llr_pairs(&q));
+        assert_eq!(s.decision_pairs(&q), SprtDecision::AcceptH1);
+        // Pairs of independent games carry the same evidence as the games one by one.
+        let probs = [(1, 0.35), (0, 0.4), (-1, 0.25)];
+        let (mut p, mut t) = (Pentanomial::default(), tally(0, 0, 0));
+        for (a, pa) in probs {
+            for (b, pb) in probs {
+                for _ in 0..(pa * pb * 4000.0f64).round() as u32 {
+                    p.add_pair(a, b);
+                    for g in [a, b] {
+                        match g {
+                            1 => t.wins += 1,
+                            0 => t.draws += 1,
+                            _ => t.losses += 1,
+                        }
+                    }
+                }
+            }
+        }
+        let (a, b) = (s.llr_pairs(&p), s.llr(&t));
+        assert!(
+            close(a, b, 0.02 * b.abs()),
+            "pentanomial {a}, trinomial {b}"
+        );
+        let mut x = Pentanomial::default();
+        x.add_pair(1, -1);
+        x.add_pair(1, 1);
+        x.add_pair(-1, 0);
+        assert_eq!(x.0, [0, 1, 1, 0, 1]);
     }
 
     #[test]

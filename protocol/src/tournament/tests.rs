@@ -212,10 +212,17 @@ fn concurrency_plays_every_game() {
 fn sprt_stops_the_match() {
     let d = scratch("sprt");
     let good = script(&d, "good", GOOD);
-    let r = run(&d, 1, &format!("--depth 1 --games 100 --sprt elo0=0 elo1=400 alpha=0.05 beta=0.05 --engine cmd={good} --engine cmd={good}")).unwrap();
-    // Even results: each game LLR falls by about 0.33, so H0 is accepted after 9 or 10 games.
-    assert!(r.summary.contains("H0 was accepted"), "{}", r.summary);
-    assert!(results(&r.pgn).len() < 12, "{}", r.summary);
+    // Adds 1 or 2 at random, so that pairs of games differ (a pair of equal games carries
+    // no variance, and the SPRT waits).
+    let random = script(
+        &d,
+        "random",
+        "echo \"bestmove $(( $(od -An -N1 -tu1 /dev/urandom) % 2 + 1 ))\"",
+    );
+    let r = run(&d, 1, &format!("--depth 1 --games 400 --sprt elo0=0 elo1=400 alpha=0.05 beta=0.05 --engine cmd={good} --engine cmd={random}")).unwrap();
+    assert!(r.summary.contains(" was accepted"), "{}", r.summary);
+    assert!(r.summary.contains("Stopped after"), "{}", r.summary);
+    assert!(results(&r.pgn).len() < 400, "{}", r.summary);
 }
 
 #[test]

@@ -54,10 +54,16 @@ impl Position {
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         let start = out.len();
         self.pseudo_moves(out);
+        let king = self.kings[self.side.index()];
+        let in_check = self.attackers(king, self.side.opponent()) != 0;
+        // Out of check, only the king itself or a piece leaving a rook line through the king
+        // can expose it: knights, guards and pawns attack the same cells whatever moves.
+        let lines = self.b.geometry.slide(self.b.rook, king, 0);
         let mut keep = start;
         for i in start..out.len() {
             let m = out[i];
-            if self.keeps_king_safe(m) && !self.recreates_earlier(m) {
+            let surely_safe = !in_check && m.from != king && lines & bit(m.from) == 0;
+            if (surely_safe || self.keeps_king_safe(m)) && !self.recreates_earlier(m) {
                 out[keep] = m;
                 keep += 1;
             }
