@@ -219,7 +219,25 @@ pub trait Evaluate: Game {
         false
     }
 
-    /// Ordering hint: larger is searched earlier (MVV-LVA for captures, say).
+    /// Appends the legal actions for which `is_tactical` holds (what quiescence search tries
+    /// when not in check). Games may generate them faster than all legal actions.
+    fn tactical_actions(&self, out: &mut Vec<Self::Action>) {
+        let start = out.len();
+        self.legal_actions(out);
+        let mut keep = start;
+        for i in start..out.len() {
+            if self.is_tactical(out[i]) {
+                out.swap(keep, i);
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+
+    /// Ordering hint: larger is searched earlier (MVV-LVA for captures, say). A negative
+    /// score for a tactical action says it is expected to lose material (a capture that
+    /// a static exchange evaluation finds losing): it is searched after the quiet actions,
+    /// and quiescence search skips it.
     fn order_score(&self, _a: Self::Action) -> i32 {
         0
     }

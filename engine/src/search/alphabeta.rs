@@ -676,15 +676,17 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         list.clear();
-        self.g.legal_actions(&mut list);
-        if list.is_empty() {
-            self.lists[ply] = list;
-            self.scores[ply] = scores;
-            return decided(self.g.no_action_outcome().value_for(side), ply, 0);
-        }
-        if !in_check {
-            let g = &self.g;
-            list.retain(|&a| g.is_tactical(a));
+        if in_check {
+            self.g.legal_actions(&mut list);
+            if list.is_empty() {
+                self.lists[ply] = list;
+                self.scores[ply] = scores;
+                return decided(self.g.no_action_outcome().value_for(side), ply, 0);
+            }
+        } else {
+            // Standing pat covers the case of no legal action at all: quiescence does not
+            // look for stalemates.
+            self.g.tactical_actions(&mut list);
         }
         ordering::score_actions(
             &self.g,
@@ -697,6 +699,10 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let mut best_action = None;
         for i in 0..list.len() {
             ordering::pick(&mut list, &mut scores, i);
+            if !in_check && ordering::is_losing_tactical(scores[i]) {
+                // Sorted: every action left is expected to lose material too.
+                break;
+            }
             let a = list[i];
             let u = self.g.play(a);
             self.count_node();

@@ -11,6 +11,8 @@ const HISTORY_MAX: i32 = 16_384;
 const TT_MOVE: i32 = i32::MAX;
 const TACTICAL: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
+/// Below every quiet action (history and hints stay within ±(2^20 + 2^14)).
+const LOSING_TACTICAL: i32 = -(1 << 22);
 
 /// History heuristic: how often a quiet action caused a cutoff, per side, by hashed code.
 pub struct History {
@@ -111,7 +113,12 @@ pub fn score_actions<G: Evaluate>(
         if Some(code) == tt_code {
             TT_MOVE
         } else if g.is_tactical(a) {
-            TACTICAL + g.order_score(a).clamp(-(1 << 26), 1 << 26)
+            let hint = g.order_score(a);
+            if hint >= 0 {
+                TACTICAL + hint.min(1 << 26)
+            } else {
+                LOSING_TACTICAL + hint.max(-(1 << 20))
+            }
         } else if code == killers[0] {
             KILLER + 1
         } else if code == killers[1] {
@@ -134,6 +141,12 @@ pub fn pick<A: Copy>(actions: &mut [A], scores: &mut [i32], i: usize) {
     }
     actions.swap(i, best);
     scores.swap(i, best);
+}
+
+/// True when the score marks a tactical action the game expects to lose material.
+#[inline]
+pub fn is_losing_tactical(score: i32) -> bool {
+    score < LOSING_TACTICAL / 2
 }
 
 /// True when the score marks a killer or table move, searched without reduction.

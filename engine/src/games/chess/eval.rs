@@ -9,10 +9,11 @@
 use std::ops::{Add, AddAssign, Mul, Neg, Sub};
 use std::sync::OnceLock;
 
-use super::attacks::{bb, tables, FILE_A};
+use super::attacks::{bb, tables, FILE_A, RANK_1, RANK_8};
+use super::movegen::{self, Lister, Sink};
 use super::{pawn_attacks, Chess, Move, MoveKind, PieceKind, Position};
 use crate::bitboard::Bits;
-use crate::game::{Evaluate, Player};
+use crate::game::{Evaluate, Game, Player};
 
 /// A middlegame and an endgame value, blended by phase at the end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -401,6 +402,115 @@ fn evaluate_white(c: &Chess) -> i32 {
     score
 }
 
+/// Passes on the captures, promotions and en-passant captures of the legal move generator.
+struct TacticalSink<'a> {
+    list: Lister<'a>,
+    enemy: u64,
+}
+
+impl Sink for TacticalSink<'_> {
+    #[inline(always)]
+    fn piece(&mut self, from: u8, targets: u64) {
+        self.list.piece(from, targets & self.enemy);
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: u64, delta: i8) {
+        // Pushes (a multiple of a rank) count only when they promote; diagonal steps are
+        // captures.
+        let targets = if delta % 8 == 0 {
+            targets & (RANK_1 | RANK_8)
+        } else {
+            targets
+        };
+        if targets != 0 {
+            self.list.pawns(targets, delta);
+        }
+    }
+
+    #[inline(always)]
+    fn single(&mut self, m: Move) {
+        if m.kind() == MoveKind::EnPassant {
+            self.list.single(m);
+        }
+    }
+}
+
+/// Value of the king in exchanges: larger than anything it could win.
+const KING_EXCHANGE_VALUE: i32 = 20_000;
+
+impl Chess {
+    /// Static exchange evaluation of a capture or promotion: the material the side to move
+    /// wins on the target square if both sides keep recapturing with their least valuable
+    /// piece and may stop when that suits them. Pins are ignored.
+    pub fn see(&self, m: Move) -> i32 {
+        let t = tables();
+        let (from, to) = (m.from(), m.to());
+        let Some((us, mover)) = self.piece_at(from) else {
+            return 0;
+        };
+        let mut occ = self.occupied() ^ bb(from);
+        let mut gain = [0i32; 34];
+        gain[0] = match m.kind() {
+            MoveKind::EnPassant => {
+                let captured = if us == Player::White { to - 8 } else { to + 8 };
+                occ ^= bb(captured);
+                VALUE[0]
+            }
+            _ => self.piece_at(to).map_or(0, |(_, k)| VALUE[k as usize]),
+        };
+        let mut on_target = match m.promotion_piece() {
+            Some(p) => {
+                gain[0] += VALUE[p as usize] - VALUE[0];
+                VALUE[p as usize]
+            }
+            None if mover == PieceKind::King => KING_EXCHANGE_VALUE,
+            None => VALUE[mover as usize],
+        };
+        let diagonal = self.kind_bb(PieceKind::Bishop) | self.kind_bb(PieceKind::Queen);
+        let straight = self.kind_bb(PieceKind::Rook) | self.kind_bb(PieceKind::Queen);
+        let mut attackers = self.attackers_to(to, occ) & occ;
+        let mut side = us.opponent();
+        let mut d = 0;
+        loop {
+            let mine = attackers & self.color_bb(side);
+            if mine == 0 {
+                break;
+            }
+            let Some((kind, sq)) = PieceKind::ALL.iter().find_map(|&k| {
+                let b = mine & self.kind_bb(k);
+                (b != 0).then(|| (k, b.trailing_zeros() as u8))
+            }) else {
+                break;
+            };
+            if kind == PieceKind::King && attackers & self.color_bb(side.opponent()) != 0 {
+                // The king may not capture onto a defended square.
+                break;
+            }
+            d += 1;
+            gain[d] = on_target - gain[d - 1];
+            if d + 1 >= gain.len() {
+                break;
+            }
+            occ ^= bb(sq);
+            // Sliders behind the piece that just captured join in.
+            attackers |= (t.bishop(to, occ) & diagonal) | (t.rook(to, occ) & straight);
+            attackers &= occ;
+            on_target = if kind == PieceKind::King {
+                KING_EXCHANGE_VALUE
+            } else {
+                VALUE[kind as usize]
+            };
+            side = side.opponent();
+        }
+        while d > 0 {
+            gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+            d -= 1;
+        }
+        gain[0]
+    }
+}
+
 impl Evaluate for Chess {
     fn evaluate(&self) -> i32 {
         let v = evaluate_white(self);
@@ -418,18 +528,43 @@ impl Evaluate for Chess {
         }
     }
 
+    /// MVV-LVA for captures that do not lose material by static exchange, queen promotions
+    /// first among them; losing captures and under-promotions get a negative score.
     fn order_score(&self, a: Move) -> i32 {
         let victim = match a.kind() {
             MoveKind::EnPassant => VALUE[0],
             MoveKind::Castling => return 0,
             _ => self.piece_at(a.to()).map_or(0, |(_, k)| VALUE[k as usize]),
         };
-        let promo = a.promotion_piece().map_or(0, |p| VALUE[p as usize]);
+        let promo = a.promotion_piece();
+        if promo.is_some_and(|p| p != PieceKind::Queen) {
+            return -1;
+        }
+        let promo = promo.map_or(0, |p| VALUE[p as usize] - VALUE[0]);
         if victim == 0 && promo == 0 {
             return 0;
         }
         let attacker = self.piece_at(a.from()).map_or(0, |(_, k)| k as i32);
-        10 * (victim + promo) - attacker
+        let attacker_value = VALUE[attacker as usize];
+        if victim < attacker_value && attacker != PieceKind::King as i32 {
+            let gain = self.see(a);
+            if gain < 0 {
+                return gain - 1;
+            }
+        }
+        10 * (victim + promo) - attacker + 1
+    }
+
+    fn tactical_actions(&self, out: &mut Vec<Move>) {
+        if self.terminal().is_some() {
+            return;
+        }
+        let enemy = self.color_bb(self.side_to_move().opponent());
+        let mut sink = TacticalSink {
+            list: Lister(out),
+            enemy,
+        };
+        movegen::generate(&self.pos, &self.rules, &mut sink);
     }
 
     fn in_check(&self) -> bool {
@@ -447,7 +582,6 @@ impl Evaluate for Chess {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
 
     /// The same position with colours swapped and the board mirrored across the middle rank.
     fn mirror(fen: &str) -> String {
@@ -576,5 +710,82 @@ mod tests {
         let g2 = Chess::from_fen("4k3/8/8/8/8/8/8/2NNK3 w - - 0 1", false).unwrap();
         assert!(g.evaluate().abs() < 60);
         assert!(g2.evaluate() < 150, "{}", g2.evaluate());
+    }
+
+    #[test]
+    fn static_exchange_counts_recaptures_and_x_rays() {
+        let see = |fen: &str, mv: &str| {
+            let g = Chess::from_fen(fen, false).unwrap();
+            let m = g.parse_action(mv).unwrap();
+            g.see(m)
+        };
+        // Rook takes an undefended pawn.
+        assert_eq!(
+            see("1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5"),
+            100
+        );
+        // Knight takes a pawn defended by a pawn and lost for it.
+        assert_eq!(
+            see(
+                "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1",
+                "d3e5"
+            ),
+            100 - 320
+        );
+        // Queen takes a pawn defended by a pawn.
+        assert_eq!(
+            see("4k3/8/3p4/4p3/8/8/8/4Q1K1 w - - 0 1", "e1e5"),
+            100 - 900
+        );
+        // Rook takes a rook defended by a rook, backed by a second rook (x-ray): wins a rook.
+        assert_eq!(see("4r1k1/8/8/4r3/8/8/4R3/4R1K1 w - - 0 1", "e2e5"), 500);
+        // The king cannot recapture onto a defended square.
+        assert_eq!(see("8/8/8/3kp3/8/5N2/8/4R1K1 w - - 0 1", "f3e5"), 100);
+        assert_eq!(see("8/8/3k4/4p3/8/5N2/8/6K1 w - - 0 1", "f3e5"), 100 - 320);
+        // En passant.
+        assert_eq!(see("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), 100);
+    }
+
+    #[test]
+    fn losing_captures_and_under_promotions_order_last() {
+        let g = Chess::from_fen("4k3/1P6/3p4/4p3/8/8/8/4Q1K1 w - - 0 1", false).unwrap();
+        let score = |mv: &str| g.order_score(g.parse_action(mv).unwrap());
+        assert!(score("e1e5") < 0);
+        assert!(score("b7b8q") > 0);
+        assert!(score("b7b8n") < 0);
+        assert_eq!(score("e1e2"), 0);
+    }
+
+    #[test]
+    fn tactical_actions_are_the_tactical_legal_actions() {
+        use rand_core::{RngCore, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut starts: Vec<Chess> = FENS
+            .iter()
+            .map(|f| Chess::from_fen(f, false).unwrap())
+            .collect();
+        starts.push(
+            Chess::from_fen("r3k2r/1P4P1/8/2pP4/8/8/1p4p1/R3K2R w KQkq c6 0 1", false).unwrap(),
+        );
+        for start in starts {
+            for _ in 0..20 {
+                let mut g = start.clone();
+                for _ in 0..40 {
+                    let mut all = Vec::new();
+                    g.legal_actions(&mut all);
+                    let mut want: Vec<Move> =
+                        all.iter().copied().filter(|&a| g.is_tactical(a)).collect();
+                    let mut got = Vec::new();
+                    g.tactical_actions(&mut got);
+                    want.sort_by_key(|m| m.bits());
+                    got.sort_by_key(|m| m.bits());
+                    assert_eq!(got, want, "{}", g.fen());
+                    if all.is_empty() {
+                        break;
+                    }
+                    g.play(all[rng.next_u64() as usize % all.len()]);
+                }
+            }
+        }
     }
 }
