@@ -752,3 +752,74 @@ fn configuration_table() {
         }
     }
 }
+
+#[test]
+fn search_says_when_it_plays_from_a_solved_table_and_plays_the_fastest_win() {
+    use tessera::search::tt::TranspositionTable;
+    use tessera::search::{Limits, Score, SearchConfig, SearchControl};
+    let mut opts = VariantOptions::new();
+    opts.set("TicTacReserve", "QK");
+    let mut g = registry::create("tictacchess", &opts).unwrap();
+    let tt = TranspositionTable::new(4);
+    let mut notes = Vec::new();
+    let out = g.search(
+        &Limits::depth(6),
+        &SearchConfig::default(),
+        &SearchControl::new(false),
+        &tt,
+        &mut |i| notes.extend(i.note.clone()),
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("solved position: white to move wins in 5 plies")),
+        "{notes:?}"
+    );
+    // White wins in 5 plies = 3 of its moves; the search must find exactly that distance.
+    assert_eq!(out.score, Score::Mate(3));
+    g.play_str(&out.turn.join(",")).unwrap();
+}
+
+#[test]
+fn engine_never_loses_a_solved_position_against_random_play() {
+    use tessera::search::tt::TranspositionTable;
+    use tessera::search::{Limits, SearchConfig, SearchControl};
+    // In the QK and RK games White wins with best play; the engine plays White against a
+    // seeded random opponent and must win every game, never drawing or losing.
+    for (reserve, seed) in [("QK", 1u64), ("QK", 2), ("RK", 3), ("RK", 4)] {
+        let mut opts = VariantOptions::new();
+        opts.set("TicTacReserve", reserve);
+        let mut g = registry::create("tictacchess", &opts).unwrap();
+        let tt = TranspositionTable::new(4);
+        let mut rng = seed;
+        for _ply in 0..200 {
+            if g.outcome().is_some() {
+                break;
+            }
+            if g.to_move() == Player::White {
+                let out = g.search(
+                    &Limits::depth(4),
+                    &SearchConfig::default(),
+                    &SearchControl::new(false),
+                    &tt,
+                    &mut |_| {},
+                );
+                g.play_str(&out.turn.join(",")).unwrap();
+            } else {
+                let moves = g.legal_actions();
+                rng = rng
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let m = &moves[(rng >> 33) as usize % moves.len()];
+                g.play_str(m).unwrap();
+            }
+        }
+        match g.outcome() {
+            Some(Outcome::Win {
+                winner: Player::White,
+                ..
+            }) => {}
+            other => panic!("{reserve} seed {seed}: {other:?} at {}", g.fen()),
+        }
+    }
+}

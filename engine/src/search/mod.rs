@@ -63,6 +63,20 @@ fn think_inner<G: Evaluate>(
             depth: 0,
         };
     }
+    if let Some(note) = solved_note(root) {
+        report(&SearchInfo {
+            depth: 0,
+            seldepth: 0,
+            multipv: 1,
+            score: Score::Cp(0),
+            nodes: 0,
+            time_ms: 0,
+            nps: 0,
+            hashfull: 0,
+            pv: Vec::new(),
+            note: Some(note),
+        });
+    }
     tt.new_search();
     let budget = TimeBudget::new(limits, cfg, root.to_move());
     let sh = Shared::new(tt, ctl, limits, budget, cfg.multipv);
@@ -172,4 +186,16 @@ fn short_search<G: Evaluate>(g: &G, tt: &TranspositionTable) -> Option<G::Action
     );
     let found = smp::run(g, &actions, &sh, 1, 4, &mut |_| {});
     Some(found.best.map(|b| b.pv[0]).unwrap_or(first))
+}
+
+/// Says so when the root is covered by a solved table: the search then plays exact values,
+/// and users should know the answer is a proof, not an estimate.
+fn solved_note<G: Evaluate>(root: &G) -> Option<String> {
+    let (v, plies) = root.probe_solved()?;
+    let side = root.to_move().name();
+    Some(match v.signum() {
+        1 => format!("solved position: {side} to move wins in {plies} plies; playing perfectly"),
+        -1 => format!("solved position: {side} to move loses in {plies} plies; playing perfectly"),
+        _ => "solved position: draw with best play; playing perfectly".to_string(),
+    })
 }
