@@ -56,6 +56,20 @@ pub fn random_line(r: &mut Rng, seeds: &[&str], words: &[&str], max_perft: u64) 
     }
 }
 
+/// How every line the engine writes in reply to protocol commands begins.
+pub const REPLY_PREFIXES: &[&str] = &[
+    "id name ",
+    "id author ",
+    "option name ",
+    "uciok",
+    "readyok",
+    "info ",
+    "bestmove ",
+    "legal",
+    "variant ",
+    "Nodes searched: ",
+];
+
 /// Chess command lines: what a GUI sends, with real and broken FENs and moves.
 pub const CHESS_SEEDS: &[&str] = &[
     "uci",

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use tessera::registry::VariantOptions;
 use tessera::search::SearchConfig;
 use tessera_protocol::uci::{Engine, Flow, Output};
-use tessera_tests::fuzz::{random_line, Rng};
+use tessera_tests::fuzz::{random_line, Rng, REPLY_PREFIXES};
 use tessera_tests::pile::CATALOG;
 
 struct Harness {
@@ -344,26 +344,16 @@ const WORDS: &[&str] = &[
 
 /// The forms a protocol line may take (search lines can arrive at any time).
 fn well_formed(line: &str, cmd: &str) -> bool {
-    const PREFIXES: &[&str] = &[
-        "id name ",
-        "id author ",
-        "option name ",
-        "uciok",
-        "readyok",
-        "info ",
-        "bestmove ",
-        "legal",
-        "variant ",
-        "Variant: ",
-        "Fen: ",
-        "To move: ",
-        "Result: ",
-        "Nodes searched: ",
-    ];
+    // The `d` command's summary lines, besides the replies every command may give.
+    const DISPLAY_PREFIXES: &[&str] = &["Variant: ", "Fen: ", "To move: ", "Result: "];
     if line.chars().any(|c| c.is_control()) {
         return false;
     }
-    if PREFIXES.iter().any(|p| line.starts_with(p)) {
+    if REPLY_PREFIXES
+        .iter()
+        .chain(DISPLAY_PREFIXES)
+        .any(|p| line.starts_with(p))
+    {
         return true;
     }
     let first = cmd.split_whitespace().next().unwrap_or("");

@@ -6,24 +6,12 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use tessera_tests::binary::tessera_bin;
-use tessera_tests::fuzz::{random_line, Rng, CHESS_SEEDS, CHESS_WORDS};
+use tessera_tests::fuzz::{random_line, Rng, CHESS_SEEDS, CHESS_WORDS, REPLY_PREFIXES};
 
 fn well_formed(line: &str) -> bool {
-    const PREFIXES: &[&str] = &[
-        "id name ",
-        "id author ",
-        "option name ",
-        "uciok",
-        "readyok",
-        "info ",
-        "bestmove ",
-        "legal",
-        "variant ",
-        "Nodes searched: ",
-    ];
     !line.chars().any(|c| c.is_control())
         && (line.is_empty()
-            || PREFIXES.iter().any(|p| line.starts_with(p))
+            || REPLY_PREFIXES.iter().any(|p| line.starts_with(p))
             || line
                 .split_once(": ")
                 .is_some_and(|(_, n)| n.parse::<u64>().is_ok()))
