@@ -3,7 +3,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use tessera::games::tictacchess::{config_from_options, solver, TicTacChess};
-use tessera::registry::VariantOptions;
+use tessera::options::VariantOptions;
 
 fn solve_benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("tictacchess");

@@ -206,6 +206,30 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Pieces on cells for pictures: `(cell, symbol)` with the FEN-like symbol of each piece.
     fn pieces(&self) -> Vec<(crate::bitboard::Cell, String)>;
+
+    /// What pictures show of cells besides their pieces: holes, owners, stacks, notes.
+    fn cell_marks(&self) -> Vec<(crate::bitboard::Cell, CellMark)> {
+        Vec::new()
+    }
+
+    /// Lines of text shown beside the board: the side to move, and what the board does not
+    /// show (reserves, hands, supplies, pile sizes).
+    fn panel(&self) -> Vec<String> {
+        vec![format!("{} to move", self.to_move().name())]
+    }
+}
+
+/// What a picture shows of a cell besides its piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CellMark {
+    /// An empty cell no piece may land on (an untiled cell).
+    Hole,
+    /// The side owning the cell or the tile on it.
+    Owner(Player),
+    /// Checkers under the piece: how many, and whose colour (`None`: colourless).
+    Stack { count: u8, colour: Option<Player> },
+    /// A short text on the cell (a checker's number, a believed identity).
+    Note(String),
 }
 
 /// Search hooks: evaluation and move-ordering knowledge. Default methods make a plain game

@@ -5,11 +5,13 @@ pub mod bitboard;
 pub mod game;
 pub mod games;
 pub mod geometry;
+pub mod options;
 pub mod perft;
 pub mod registry;
 pub mod render;
 pub mod search;
 pub mod session;
+pub mod variant;
 pub mod zobrist;
 
 pub use bitboard::{Bits, Cell};

@@ -9,7 +9,7 @@
 use std::fmt::Write;
 
 use crate::bitboard::Cell;
-use crate::game::{Game, RuleError};
+use crate::game::{CellMark, Game, Player, RuleError};
 use crate::geometry::Geometry;
 
 /// What to draw besides the board and pieces.
@@ -37,6 +37,9 @@ const OTHER: &str = "#e8d4a6";
 const ARROW: &str = "#1f6fd1";
 const TARGET: &str = "#2e9e44";
 const ORIGIN: &str = "#e0b400";
+const HOLE: &str = "#55524c";
+/// Height of one line of the text panel under the board.
+const PANEL_LINE: f64 = 20.0;
 
 /// One cell as drawn: its outline in picture coordinates and where its contents go.
 struct CellShape {
@@ -258,8 +261,19 @@ pub fn svg<G: Game>(g: &G, opts: &RenderOptions) -> Result<String, RuleError> {
         None => None,
     };
 
+    let cell_marks = g.cell_marks();
+    let holes: Vec<Cell> = cell_marks
+        .iter()
+        .filter(|(_, m)| *m == CellMark::Hole)
+        .map(|&(c, _)| c)
+        .collect();
+    let panel = g.panel();
+
     let mut s = String::new();
-    let (w, h) = (lay.width, lay.height);
+    let (w, h) = (
+        lay.width,
+        lay.height + panel.len() as f64 * PANEL_LINE + if panel.is_empty() { 0.0 } else { 6.0 },
+    );
     let _ = writeln!(
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.1} {h:.1}" font-family="DejaVu Sans, Arial, sans-serif">"#
@@ -286,6 +300,7 @@ pub fn svg<G: Game>(g: &G, opts: &RenderOptions) -> Result<String, RuleError> {
         let name = escape(geo.cell_name(i as Cell));
         let fill = match &highlight {
             Some((from, _)) if *from as usize == i => ORIGIN,
+            _ if holes.contains(&(i as Cell)) => HOLE,
             _ => c.fill,
         };
         let _ = writeln!(
@@ -350,6 +365,7 @@ pub fn svg<G: Game>(g: &G, opts: &RenderOptions) -> Result<String, RuleError> {
         s.push_str("</g>\n");
     }
 
+    draw_owners(&mut s, &lay, geo, &cell_marks);
     s.push_str("<g class=\"pieces\" text-anchor=\"middle\" font-weight=\"bold\">\n");
     for (cell, symbol) in g.pieces() {
         let (x, y) = lay.cells[cell as usize].centre;
@@ -371,6 +387,9 @@ pub fn svg<G: Game>(g: &G, opts: &RenderOptions) -> Result<String, RuleError> {
         );
     }
     s.push_str("</g>\n");
+
+    draw_stacks_and_notes(&mut s, &lay, geo, &cell_marks);
+    draw_panel(&mut s, &lay, &panel);
 
     let (arrows, spots) = marks;
     if !arrows.is_empty() || !spots.is_empty() {
@@ -405,6 +424,120 @@ pub fn svg<G: Game>(g: &G, opts: &RenderOptions) -> Result<String, RuleError> {
     Ok(s)
 }
 
+fn ink(p: Player) -> (&'static str, &'static str) {
+    match p {
+        Player::White => ("#ffffff", "#111111"),
+        Player::Black => ("#222222", "#f5f5f5"),
+    }
+}
+
+/// A small triangle in the cell's lower-left corner, in the owner's colour.
+fn draw_owners(s: &mut String, lay: &Layout, geo: &Geometry, marks: &[(Cell, CellMark)]) {
+    let owners: Vec<(Cell, Player)> = marks
+        .iter()
+        .filter_map(|(c, m)| match m {
+            CellMark::Owner(p) => Some((*c, *p)),
+            _ => None,
+        })
+        .collect();
+    if owners.is_empty() {
+        return;
+    }
+    s.push_str("<g class=\"owners\" stroke=\"#333\" stroke-width=\"0.8\">\n");
+    for (cell, p) in owners {
+        let shape = &lay.cells[cell as usize];
+        let (cx, cy) = shape.centre;
+        // The outline corner furthest down and left, pulled a little towards the centre.
+        let corner = shape
+            .outline
+            .iter()
+            .copied()
+            .fold(
+                shape.outline[0],
+                |a, b| if b.1 - b.0 > a.1 - a.0 { b } else { a },
+            );
+        let at = |t: f64, (x, y): (f64, f64)| (x + t * (cx - x), y + t * (cy - y));
+        let k = at(0.08, corner);
+        let r = lay.piece_radius * 0.45;
+        let pts = [k, (k.0 + r, k.1), (k.0, k.1 - r)];
+        let _ = writeln!(
+            s,
+            r#"<polygon class="owner" data-cell="{}" data-owner="{}" points="{}" fill="{}"/>"#,
+            escape(geo.cell_name(cell)),
+            p.name(),
+            points(&pts),
+            ink(p).0
+        );
+    }
+    s.push_str("</g>\n");
+}
+
+/// Stack heights as small numbered discs at the piece's lower right; notes at its upper left.
+fn draw_stacks_and_notes(s: &mut String, lay: &Layout, geo: &Geometry, marks: &[(Cell, CellMark)]) {
+    let r = lay.piece_radius * 0.42;
+    let mut any = false;
+    for (cell, m) in marks {
+        let (x, y) = lay.cells[*cell as usize].centre;
+        let name = escape(geo.cell_name(*cell));
+        match m {
+            CellMark::Stack { count, colour } => {
+                if !any {
+                    s.push_str("<g class=\"marks\" text-anchor=\"middle\" font-weight=\"bold\">\n");
+                    any = true;
+                }
+                let (disc, text) = match colour {
+                    Some(p) => ink(*p),
+                    None => ("#d2452f", "#ffffff"),
+                };
+                let (sx, sy) = (x + lay.piece_radius * 0.78, y + lay.piece_radius * 0.78);
+                let _ = writeln!(
+                    s,
+                    r##"<g class="stack" data-cell="{name}" data-count="{count}"><circle cx="{sx:.1}" cy="{sy:.1}" r="{r:.1}" fill="{disc}" stroke="#111" stroke-width="1"/><text x="{sx:.1}" y="{sy:.1}" dy="0.35em" font-size="{:.0}" fill="{text}">{count}</text></g>"##,
+                    r * 1.3
+                );
+            }
+            CellMark::Note(t) => {
+                if !any {
+                    s.push_str("<g class=\"marks\" text-anchor=\"middle\" font-weight=\"bold\">\n");
+                    any = true;
+                }
+                let (nx, ny) = (x - lay.piece_radius * 0.8, y - lay.piece_radius * 0.8);
+                let _ = writeln!(
+                    s,
+                    r##"<text class="note" data-cell="{name}" x="{nx:.1}" y="{ny:.1}" dy="0.35em" font-size="{:.0}" fill="#1f3f8f">{}</text>"##,
+                    r * 1.4,
+                    escape(t)
+                );
+            }
+            CellMark::Hole | CellMark::Owner(_) => {}
+        }
+    }
+    if any {
+        s.push_str("</g>\n");
+    }
+}
+
+/// The text panel under the board.
+fn draw_panel(s: &mut String, lay: &Layout, panel: &[String]) {
+    if panel.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        r##"<g class="panel" font-size="{:.0}" fill="#222">"##,
+        PANEL_LINE * 0.7
+    );
+    for (i, line) in panel.iter().enumerate() {
+        let y = lay.height + (i as f64 + 0.5) * PANEL_LINE;
+        let _ = writeln!(
+            s,
+            r#"<text x="{MARGIN:.1}" y="{y:.1}" dy="0.35em">{}</text>"#,
+            escape(line)
+        );
+    }
+    s.push_str("</g>\n");
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -417,6 +550,8 @@ pub(crate) mod tests {
     struct Steps {
         geo: Geometry,
         pieces: Vec<(Cell, String)>,
+        /// Show the sample cell marks.
+        marked: bool,
     }
 
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -441,7 +576,11 @@ pub(crate) mod tests {
                 .iter()
                 .map(|(c, p)| (geo.cell(c).unwrap(), p.to_string()))
                 .collect();
-            Steps { geo, pieces }
+            Steps {
+                geo,
+                pieces,
+                marked: false,
+            }
         }
 
         fn occupied(&self) -> u64 {
@@ -520,6 +659,24 @@ pub(crate) mod tests {
         fn display(&self) -> String {
             String::new()
         }
+        fn cell_marks(&self) -> Vec<(Cell, CellMark)> {
+            if !self.marked {
+                return Vec::new();
+            }
+            vec![
+                (0, CellMark::Hole),
+                (1, CellMark::Owner(Player::Black)),
+                (
+                    2,
+                    CellMark::Stack {
+                        count: 3,
+                        colour: None,
+                    },
+                ),
+                (3, CellMark::Note("7".into())),
+            ]
+        }
+
         fn pieces(&self) -> Vec<(Cell, String)> {
             self.pieces.clone()
         }
@@ -560,6 +717,28 @@ pub(crate) mod tests {
         assert!(rest.trim().is_empty(), "text after the root element");
         assert!(stack.is_empty(), "unclosed elements: {stack:?}");
         assert!(svg.starts_with("<svg "));
+    }
+
+    #[test]
+    fn holes_owners_stacks_notes_and_panel_are_drawn() {
+        let mut g = Steps::new(3, 3, &[("c1", "K")]);
+        g.marked = true;
+        let svg = svg_of_opts(&g, None, None).unwrap();
+        assert_well_formed(&svg);
+        let a1 = svg
+            .lines()
+            .find(|l| l.contains(r#"class="cell" data-cell="a1""#))
+            .unwrap();
+        assert!(a1.contains(HOLE));
+        let b1 = svg
+            .lines()
+            .find(|l| l.contains(r#"class="cell" data-cell="b1""#))
+            .unwrap();
+        assert!(!b1.contains(HOLE));
+        assert!(svg.contains(r#"class="owner" data-cell="b1" data-owner="black""#));
+        assert!(svg.contains(r#"class="stack" data-cell="c1" data-count="3""#));
+        assert!(svg.contains(r#"class="note" data-cell="a2""#));
+        assert!(svg.contains(">white to move</text>"));
     }
 
     #[test]
@@ -611,7 +790,8 @@ pub(crate) mod tests {
         // b2 steps to the 7 empty neighbours (a1 is taken).
         assert_eq!(svg.matches(r#"class="target""#).count(), 7);
         assert!(!svg.contains(r#"class="target" data-cell="a1""#));
-        assert_eq!(svg.matches("<text").count(), 9 + 2 + 6);
+        // Cell names, pieces, coordinates and the panel line.
+        assert_eq!(svg.matches("<text").count(), 9 + 2 + 6 + 1);
         // A drop marks its cell; a turn of two actions draws both.
         let svg2 = svg_of(&g, "Q@c1");
         assert_eq!(svg2.matches(r#"class="drop""#).count(), 1);

@@ -215,7 +215,8 @@ fn tches_deep_perft() {
 
 #[test]
 fn registry_and_text_interface() {
-    use tessera::registry::{create, VariantOptions};
+    use tessera::options::VariantOptions;
+    use tessera::registry::create;
     let mut opts = VariantOptions::new();
     opts.set("TchesReverse", "guardian,knight,sentinel");
     let mut g = create("tches", &opts).unwrap();

@@ -113,3 +113,13 @@ fn bad_fens_are_refused() {
     let mut off = Tches::new(false, Vec::new());
     assert!(off.set_fen("4k3/8/8/8/8/8/P7/4K3 w a2 -- 1").is_err());
 }
+
+/// `x` is the capture mark and the Exarch's letter: a promotion to an Exarch ends in `x`.
+#[test]
+fn promotion_to_an_exarch_round_trips() {
+    let mut g = Tches::new(false, parse_reverse(REVERSES[1]).unwrap());
+    g.set_fen("tfxqklc1/1ppp1p1p/4p3/6p1/1K6/7C/PpPm1PPP/T1XFQL1M b - Fp 13")
+        .unwrap();
+    let a = g.parse_action("b2a1x").unwrap();
+    assert_eq!(g.format_action(a), "b2a1x");
+}

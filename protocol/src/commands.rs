@@ -4,10 +4,12 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Args;
-use tessera::registry::{self, VariantInfo, VariantOptions};
+use tessera::options::VariantOptions;
+use tessera::registry;
 use tessera::render::RenderOptions;
 use tessera::search::tt::TranspositionTable;
 use tessera::search::{Limits, SearchConfig, SearchControl, SearchInfo};
+use tessera::variant::VariantInfo;
 use tessera::AnyGame;
 
 use tessera_protocol::setup;

@@ -22,7 +22,8 @@ use std::sync::mpsc;
 use std::sync::Mutex;
 
 use tessera::game::Player;
-use tessera::registry::{self, VariantOptions};
+use tessera::options::VariantOptions;
+use tessera::registry;
 use tessera::session::AnyGame;
 
 pub use args::MatchArgs;

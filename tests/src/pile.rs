@@ -4,7 +4,8 @@
 
 use std::sync::OnceLock;
 
-use tessera::registry::{OptionKind, OptionSpec, VariantInfo, VariantOptions};
+use tessera::options::{OptionKind, OptionSpec, VariantOptions};
+use tessera::variant::VariantInfo;
 use tessera::{
     Action, AnyGame, Cell, Evaluate, Game, Geometry, Outcome, Player, RuleError, Session,
 };
@@ -166,11 +167,13 @@ pub const PILE_OPTIONS: &[OptionSpec] = &[
             max: 99,
         },
         help: "stones at the start",
+        check: None,
     },
     OptionSpec {
         name: "Double Turns",
         kind: OptionKind::Check { default: false },
         help: "every turn is two actions",
+        check: None,
     },
 ];
 

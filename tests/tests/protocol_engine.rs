@@ -5,7 +5,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tessera::registry::VariantOptions;
+use tessera::options::VariantOptions;
 use tessera::search::SearchConfig;
 use tessera_protocol::uci::{Engine, Flow, Output};
 use tessera_tests::fuzz::{random_line, Rng, REPLY_PREFIXES};
@@ -22,7 +22,7 @@ impl Harness {
         Harness::over(&CATALOG)
     }
 
-    fn over(catalog: &'static [tessera::registry::VariantInfo]) -> Harness {
+    fn over(catalog: &'static [tessera::variant::VariantInfo]) -> Harness {
         let lines = Arc::new(Mutex::new(Vec::new()));
         let l = lines.clone();
         let out: Output = Arc::new(move |s: &str| l.lock().unwrap().push(s.to_string()));
@@ -412,7 +412,7 @@ fn fuzzed_chess_command_lines_never_break_the_protocol() {
 
 #[test]
 fn an_illegal_search_answer_is_never_printed() {
-    use tessera::registry::VariantOptions;
+    use tessera::options::VariantOptions;
     use tessera::search::{Limits, Score, SearchOutput};
     use tessera_protocol::uci::search_thread::answer;
     let mut g = (CATALOG[0].create)(&VariantOptions::new()).unwrap();

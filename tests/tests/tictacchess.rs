@@ -5,7 +5,8 @@ use proptest::prelude::*;
 use tessera::game::{Evaluate, Outcome};
 use tessera::games::tictacchess::rules::{TttAction, QUEEN, ROOK};
 use tessera::games::tictacchess::{config_from_options, solver, TicTacChess};
-use tessera::registry::{self, VariantOptions};
+use tessera::options::VariantOptions;
+use tessera::registry;
 use tessera::{Game, Player};
 
 const FULL: &str = "PPPPPPPPRRNNBBQKpppppppprrnnbbqk";

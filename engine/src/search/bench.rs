@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 use super::tt::TranspositionTable;
 use super::types::{Limits, SearchConfig, SearchControl};
 use crate::game::RuleError;
-use crate::registry::{self, VariantOptions};
+use crate::options::VariantOptions;
+use crate::registry;
 
 /// The default positions: chess middlegames and endgames from Stockfish's bench list, then
 /// positions of other variants.

@@ -4,9 +4,10 @@
 
 use std::sync::Arc;
 
-use tessera::registry::{VariantInfo, VariantOptions};
+use tessera::options::VariantOptions;
 use tessera::search::tt::TranspositionTable;
 use tessera::search::SearchConfig;
+use tessera::variant::VariantInfo;
 use tessera::AnyGame;
 
 use super::options::{self, VARIANT_OPTION};

@@ -1,6 +1,7 @@
 //! The engine's own UCI options and the validation of every option value.
 
-use tessera::registry::{OptionKind, OptionSpec, VariantInfo};
+use tessera::options::{OptionKind, OptionSpec};
+use tessera::variant::VariantInfo;
 
 pub const DEFAULT_HASH_MB: i64 = 16;
 /// The largest `Hash` accepted; a table this size must fit in memory, so it stays modest.
@@ -16,6 +17,7 @@ pub const ENGINE_OPTIONS: &[OptionSpec] = &[
             max: MAX_HASH_MB,
         },
         help: "transposition table size in MB",
+        check: None,
     },
     OptionSpec {
         name: "Threads",
@@ -25,6 +27,7 @@ pub const ENGINE_OPTIONS: &[OptionSpec] = &[
             max: 256,
         },
         help: "search threads",
+        check: None,
     },
     OptionSpec {
         name: "MultiPV",
@@ -34,6 +37,7 @@ pub const ENGINE_OPTIONS: &[OptionSpec] = &[
             max: 256,
         },
         help: "number of principal variations reported",
+        check: None,
     },
     OptionSpec {
         name: "Move Overhead",
@@ -43,64 +47,34 @@ pub const ENGINE_OPTIONS: &[OptionSpec] = &[
             max: 5000,
         },
         help: "milliseconds kept in reserve per move on a clock",
+        check: None,
     },
     OptionSpec {
         name: "Ponder",
         kind: OptionKind::Check { default: false },
         help: "the GUI may send go ponder",
+        check: None,
     },
     OptionSpec {
         name: "UCI_Chess960",
         kind: OptionKind::Check { default: false },
         help: "Chess960 castling notation (king takes own rook)",
+        check: None,
     },
 ];
 
 /// The name of the option that selects the variant.
 pub const VARIANT_OPTION: &str = "UCI_Variant";
 
-/// Checks `value` against an option's kind and returns it in canonical form
-/// (`true`/`false`, a decimal integer, the combo value as declared).
+/// Checks `value` against an option's kind and its own check and returns it in canonical
+/// form (`true`/`false`, a decimal integer, the combo value as declared).
 pub fn validate(spec: &OptionSpec, value: &str) -> Result<String, String> {
-    let name = spec.name;
-    match &spec.kind {
-        OptionKind::Check { .. } => {
-            if value.eq_ignore_ascii_case("true") {
-                Ok("true".into())
-            } else if value.eq_ignore_ascii_case("false") {
-                Ok("false".into())
-            } else {
-                Err(format!("option {name} takes true or false, not '{value}'"))
-            }
-        }
-        OptionKind::Spin { min, max, .. } => match value.parse::<i64>() {
-            Ok(v) if (*min..=*max).contains(&v) => Ok(v.to_string()),
-            _ => Err(format!(
-                "option {name} takes an integer from {min} to {max}, not '{value}'"
-            )),
-        },
-        OptionKind::Combo { values, .. } => values
-            .iter()
-            .find(|v| v.eq_ignore_ascii_case(value))
-            .map(|v| v.to_string())
-            .ok_or_else(|| {
-                format!(
-                    "option {name} takes one of {}, not '{value}'",
-                    values.join(", ")
-                )
-            }),
-        OptionKind::Text { .. } => Ok(value.to_string()),
-    }
+    spec.validate(value).map_err(|e| e.to_string())
 }
 
 /// The default value of an option, as text.
 pub fn default_value(spec: &OptionSpec) -> String {
-    match &spec.kind {
-        OptionKind::Check { default } => default.to_string(),
-        OptionKind::Spin { default, .. } => default.to_string(),
-        OptionKind::Combo { default, .. } => default.to_string(),
-        OptionKind::Text { default } => default.to_string(),
-    }
+    spec.default_value()
 }
 
 /// Memory the system can still give, in MB (Linux `MemAvailable`); `None` where unknown.
@@ -213,6 +187,7 @@ mod tests {
                 values: &["one", "two"],
             },
             help: "",
+            check: None,
         };
         assert_eq!(validate(&combo, "TWO").unwrap(), "two");
         assert!(validate(&combo, "three").is_err());

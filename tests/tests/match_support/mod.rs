@@ -6,7 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use tessera::registry::{self, VariantOptions};
+use tessera::options::VariantOptions;
+use tessera::registry;
 
 /// The `tessera` binary under test (built if missing).
 pub fn tessera() -> PathBuf {

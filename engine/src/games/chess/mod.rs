@@ -28,9 +28,35 @@ pub use types::{parse_square, square_name, Move, MoveKind, PieceKind};
 use crate::bitboard::Cell;
 use crate::game::{Game, Outcome, Player, RuleError};
 use crate::geometry::Geometry;
+use crate::options::{OptionKind, OptionSpec, VariantOptions};
+use crate::session::{AnyGame, Session};
+use crate::variant::VariantInfo;
 use attacks::{tables, DARK_SQUARES};
 use castling::CastlingRules;
 use movegen::{Counter, Lister};
+
+/// The variant's options.
+pub const OPTIONS: &[OptionSpec] = &[OptionSpec {
+    name: "UCI_Chess960",
+    kind: OptionKind::Check { default: false },
+    help: "write castling as king takes own rook (e1h1), as Chess960 GUIs expect",
+    check: None,
+}];
+
+fn create(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
+    Ok(Session::boxed(Chess::new(
+        opts.flag("UCI_Chess960", false)?,
+    )))
+}
+
+/// The registry entry.
+pub const INFO: VariantInfo = VariantInfo {
+    name: "chess",
+    summary: "Standard chess and Chess960 (FIDE rules)",
+    options: OPTIONS,
+    create,
+    solve: None,
+};
 
 /// A chess game: the position, its castling geometry, and the keys of earlier positions
 /// (for repetition).

@@ -24,8 +24,9 @@ use std::sync::Arc;
 use crate::bitboard::{Bits, Cell};
 use crate::game::{Game, Outcome, Player, RuleError};
 use crate::geometry::Geometry;
-use crate::registry::VariantOptions;
+use crate::options::VariantOptions;
 use crate::session::{AnyGame, Session};
+use crate::variant::VariantInfo;
 
 pub use pieces::Kind;
 pub use position::Move;
@@ -38,6 +39,15 @@ pub struct Tches {
     tables: Arc<Tables>,
     pos: Pos,
 }
+
+/// The registry entry.
+pub const INFO: VariantInfo = VariantInfo {
+    name: "tches",
+    summary: "TCHES: move-then-capture pieces, reverse sides, Strike turns of three actions",
+    options: options::OPTIONS,
+    create: Tches::boxed,
+    solve: None,
+};
 
 impl Tches {
     /// The start position. `flips` turns main-side types into reverse-side ones for both sides.

@@ -43,7 +43,9 @@ impl Tches {
             return bad("expected a destination cell");
         };
         let mut m = Move::simple(from, first);
-        if let Some(after) = rest.strip_prefix('x') {
+        // `x` is both the capture mark and the Exarch's promotion letter: a capture mark is
+        // always followed by a cell, a promotion letter ends the action.
+        if let Some(after) = rest.strip_prefix('x').filter(|a| !a.is_empty()) {
             rest = after;
             let Some(to) = cell(&mut rest) else {
                 return bad("expected the captured cell after 'x'");

@@ -1,7 +1,7 @@
 //! The variant options: `Strike` and `TchesReverse` (types flipped to their reverse side).
 
 use crate::game::RuleError;
-use crate::registry::{OptionKind, OptionSpec, VariantOptions};
+use crate::options::{OptionKind, OptionSpec, VariantOptions};
 
 use super::pieces::Kind;
 
@@ -10,11 +10,13 @@ pub const OPTIONS: &[OptionSpec] = &[
         name: "Strike",
         kind: OptionKind::Check { default: true },
         help: "TCHES: a turn is three actions by three different pieces",
+        check: None,
     },
     OptionSpec {
         name: "TchesReverse",
         kind: OptionKind::Text { default: "" },
         help: "TCHES: types flipped to their reverse side for both sides, e.g. guardian,knight or G,N,S (a pawn flips by naming flanker, sentinel, zealot or pikeman)",
+        check: Some(|v| parse_reverse(v).map(|_| ())),
     },
 ];
 

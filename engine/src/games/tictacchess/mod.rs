@@ -9,7 +9,9 @@ pub mod solver;
 use crate::bitboard::{bit, Cell};
 use crate::game::{Game, Outcome, Player, RuleError};
 use crate::geometry::Geometry;
-use crate::registry::{OptionKind, OptionSpec, VariantOptions};
+use crate::options::{OptionKind, OptionSpec, VariantOptions};
+use crate::session::Session;
+use crate::variant::VariantInfo;
 
 use rules::{tables, KINDS, KING, LETTERS, PAWN, RESERVE_MAX};
 pub use rules::{Config, Position, TttAction};
@@ -23,6 +25,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         },
         help: "each side's starting reserve (letters PRNBQK, at most the standard \
                8 P, 2 R, 2 N, 2 B, 1 Q, 1 K)",
+        check: Some(check_reserve),
     },
     OptionSpec {
         name: "TicTacMaxPieces",
@@ -32,6 +35,7 @@ pub const OPTIONS: &[OptionSpec] = &[
             max: 9,
         },
         help: "the most pieces of one side on the board at once",
+        check: None,
     },
     OptionSpec {
         name: "TicTacSolveCap",
@@ -41,6 +45,7 @@ pub const OPTIONS: &[OptionSpec] = &[
             max: 1_000_000_000,
         },
         help: "positions the solver may enumerate before it gives up",
+        check: None,
     },
     OptionSpec {
         name: "TicTacSolveSeconds",
@@ -50,8 +55,28 @@ pub const OPTIONS: &[OptionSpec] = &[
             max: 86_400,
         },
         help: "seconds for the bounded proof search when the enumeration gives up",
+        check: None,
     },
 ];
+
+/// Checks a `TicTacReserve` value on its own, as `config_from_options` reads it.
+fn check_reserve(value: &str) -> Result<(), RuleError> {
+    let mut o = VariantOptions::new();
+    o.set("TicTacReserve", value);
+    config_from_options(&o).map(|_| ())
+}
+
+/// The registry entry.
+pub const INFO: VariantInfo = VariantInfo {
+    name: "tictacchess",
+    summary: "Tic Tac Chess: drop chess pieces on a 3x3 board; three in a row or checkmate wins",
+    options: OPTIONS,
+    create: |opts| {
+        let cfg = config_from_options(opts)?;
+        Ok(Session::boxed(TicTacChess::new(cfg)))
+    },
+    solve: Some(solver::solve),
+};
 
 /// Reads the variant options into a rule configuration.
 pub fn config_from_options(opts: &VariantOptions) -> Result<Config, RuleError> {

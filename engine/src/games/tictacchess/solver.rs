@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 use ahash::AHashMap;
 
 use crate::game::{Player, RuleError};
-use crate::registry::{SolveReport, VariantOptions};
+use crate::options::VariantOptions;
+use crate::variant::SolveReport;
 
 use super::notation::format_action;
 use super::rules::{Config, Position, TttAction, KINDS};

@@ -22,8 +22,9 @@ mod tests;
 use crate::bitboard::{Bits, Cell};
 use crate::game::{Game, Outcome, Player, RuleError};
 use crate::geometry::Geometry;
-use crate::registry::{OptionKind, OptionSpec, VariantInfo, VariantOptions};
+use crate::options::{OptionKind, OptionSpec, VariantOptions};
 use crate::session::{AnyGame, Session};
+use crate::variant::VariantInfo;
 
 pub use eval::Weights;
 pub use piece::{Kind, Piece};
@@ -218,6 +219,7 @@ const OPTIONS: &[OptionSpec] = &[OptionSpec {
     },
     help: "Turtle Shell: result for a side that has no legal move and is not in check \
            (loss: it loses; win: it wins, giving stalemate loses)",
+    check: None,
 }];
 
 fn create(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {

@@ -215,7 +215,7 @@ fn checkmate_and_no_move_results() {
     let g = TurtleShell::from_fen(stale, NoMoveRule::Win).unwrap();
     assert_eq!(g.outcome().unwrap().value_for(Player::Black), 1);
     // The same rule through the registry option.
-    let mut opts = crate::registry::VariantOptions::new();
+    let mut opts = crate::options::VariantOptions::new();
     opts.set(STALEMATE_OPTION, "win");
     let mut s = crate::registry::create("turtleshell", &opts).unwrap();
     s.set_fen(stale).unwrap();
