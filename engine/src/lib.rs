@@ -2,6 +2,7 @@
 //! knows no protocol; the `tessera` binary in `protocol/` turns text into calls on it.
 
 pub mod bitboard;
+pub mod cards;
 pub mod game;
 pub mod games;
 pub mod geometry;
