@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use tessera::game::{Evaluate, Outcome};
-use tessera::games::tictacchess::rules::{TttAction, QUEEN, ROOK};
+use tessera::games::tictacchess::position::{TttAction, QUEEN, ROOK};
 use tessera::games::tictacchess::{config_from_options, solver, TicTacChess};
 use tessera::options::VariantOptions;
 use tessera::registry;

@@ -18,6 +18,9 @@ mod notation;
 mod position;
 mod types;
 
+#[cfg(test)]
+mod tests;
+
 use std::sync::OnceLock;
 
 pub use attacks::Square;

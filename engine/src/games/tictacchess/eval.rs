@@ -3,7 +3,8 @@
 
 use crate::game::{Evaluate, Player};
 
-use super::rules::{kind_of, side_of, tables, Position, TttAction, KINDS, PAWN};
+use super::movegen::tables;
+use super::position::{kind_of, side_of, Position, TttAction, KINDS, PAWN};
 use super::{solver, TicTacChess};
 
 /// Value of a piece on the board, by kind (P R N B Q K). The king is worth little as

@@ -2,9 +2,14 @@
 //! the opponent cannot break at once wins, and so does checkmate.
 
 pub mod eval;
+pub mod fen;
+pub mod movegen;
 pub mod notation;
-pub mod rules;
+pub mod position;
 pub mod solver;
+
+#[cfg(test)]
+mod tests;
 
 use crate::bitboard::{bit, Cell};
 use crate::game::{Game, Outcome, Player, RuleError};
@@ -13,8 +18,9 @@ use crate::options::{OptionKind, OptionSpec, VariantOptions};
 use crate::session::Session;
 use crate::variant::VariantInfo;
 
-use rules::{tables, KINDS, KING, LETTERS, PAWN, RESERVE_MAX};
-pub use rules::{Config, Position, TttAction};
+use movegen::tables;
+pub use position::{Config, Position, TttAction};
+use position::{KINDS, KING, LETTERS, PAWN, RESERVE_MAX};
 
 /// Variant options: the starting reserve and the board limit, for smaller (solvable) games.
 pub const OPTIONS: &[OptionSpec] = &[
@@ -221,7 +227,7 @@ impl TicTacChess {
             }
             TttAction::Move { from, .. } => {
                 let piece = p.board[from as usize];
-                if piece == 0 || rules::side_of(piece) != me {
+                if piece == 0 || position::side_of(piece) != me {
                     format!(
                         "{name} is illegal: no {} piece on {}",
                         me.name(),
@@ -231,7 +237,7 @@ impl TicTacChess {
                     let mut pseudo = Vec::new();
                     let mut kingless = *p;
                     kingless.board.iter_mut().for_each(|c| {
-                        if *c == rules::piece(me, KING) {
+                        if *c == position::piece(me, KING) {
                             *c = 0
                         }
                     });
@@ -364,7 +370,7 @@ impl Game for TicTacChess {
     fn fen(&self) -> String {
         format!(
             "{} {} - - {} {}",
-            notation::board_fen(&self.pos),
+            fen::board_fen(&self.pos),
             self.pos.to_move.fen_char(),
             self.halfmove,
             self.fullmove
@@ -372,7 +378,7 @@ impl Game for TicTacChess {
     }
 
     fn set_fen(&mut self, fen: &str) -> Result<(), RuleError> {
-        let parsed = notation::parse_fen(fen, self.cfg.max_on_board)?;
+        let parsed = fen::parse_fen(fen, self.cfg.max_on_board)?;
         self.pos = parsed.pos;
         self.history = vec![parsed.pos.key];
         self.since = 0;
@@ -401,7 +407,7 @@ impl Game for TicTacChess {
             let mut r = String::new();
             for kind in 0..KINDS as u8 {
                 for _ in 0..self.pos.reserve[side.index()][kind as usize] {
-                    r.push(notation::symbol(rules::piece(side, kind)));
+                    r.push(notation::symbol(position::piece(side, kind)));
                 }
             }
             s.push_str(&format!(

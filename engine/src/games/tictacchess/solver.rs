@@ -20,7 +20,7 @@ use crate::options::VariantOptions;
 use crate::variant::SolveReport;
 
 use super::notation::format_action;
-use super::rules::{Config, Position, TttAction, KINDS};
+use super::position::{Config, Position, TttAction, KINDS};
 use super::{config_from_options, TicTacChess};
 
 /// A game value for the side to move.

@@ -11,6 +11,7 @@
 
 mod board;
 mod eval;
+mod fen;
 mod movegen;
 mod notation;
 mod piece;

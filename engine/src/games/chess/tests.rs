@@ -1,11 +1,11 @@
 //! Property tests of the chess rules: play/undo, incremental keys, FEN and move-text round
 //! trips, `is_legal` against generation, and bad input answered with `RuleError`.
 
+use super::{Chess, Move, PieceKind};
+use crate::game::Game;
 use proptest::prelude::*;
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use tessera::games::chess::{Chess, Move, PieceKind};
-use tessera::Game;
 
 const STARTS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
