@@ -21,8 +21,11 @@ pub fn tessera_bin() -> PathBuf {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let mut cmd = Command::new(cargo);
         cmd.args(["build", "-p", "tessera-protocol", "--bin", "tessera"]);
-        if profile_dir.file_name().is_some_and(|n| n == "release") {
-            cmd.arg("--release");
+        // The profile the tests were built with (`release`, `fast`, ...); `debug` is the default.
+        if let Some(profile) = profile_dir.file_name().and_then(|n| n.to_str()) {
+            if profile != "debug" {
+                cmd.args(["--profile", profile]);
+            }
         }
         let ok = cmd.status().map(|s| s.success()).unwrap_or(false);
         assert!(ok && bin.exists(), "could not build {}", bin.display());
