@@ -3,6 +3,7 @@
 //! no rules: it talks to variants only through `tessera::registry` and `AnyGame`.
 
 pub mod moves;
+pub mod serve;
 pub mod setup;
 pub mod uci;
 pub mod xboard;

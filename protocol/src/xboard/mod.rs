@@ -542,7 +542,10 @@ impl Xboard {
             let turn = if !turn.is_empty() && check.play_str(&turn).is_ok() {
                 turn
             } else {
-                root.legal_actions().into_iter().next()?
+                let first = root.legal_actions().into_iter().next()?;
+                check = root.boxed_clone();
+                check.play_str(&first).ok()?;
+                first
             };
             let gate = d.lock().unwrap_or_else(|e| e.into_inner());
             if *gate {
@@ -550,6 +553,9 @@ impl Xboard {
             }
             let text: Vec<String> = turn.split(',').map(|a| moves::to_xboard(&geo, a)).collect();
             out(&one_line(&format!("move {}", text.join(","))));
+            if let Some(o) = check.outcome() {
+                out(&result_line(&o));
+            }
             Some(turn)
         });
         self.thinking = Some(Thinking {
@@ -576,8 +582,8 @@ impl Xboard {
             return;
         };
         if let Ok(Some(turn)) = t.handle.join() {
+            // The thread has claimed the result of a game its move ended.
             self.play(&turn);
-            self.claim_result();
         }
     }
 

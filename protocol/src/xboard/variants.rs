@@ -7,8 +7,11 @@ use tessera::AnyGame;
 
 use crate::setup;
 
+/// An option and the value an XBoard variant name sets it to.
+type Setting = (&'static str, &'static str);
+
 /// XBoard's own names for variants it knows: (XBoard name, variant, option set with it).
-const KNOWN: &[(&str, &str, Option<(&str, &str)>)] = &[
+const KNOWN: &[(&str, &str, Option<Setting>)] = &[
     ("normal", "chess", Some(("UCI_Chess960", "false"))),
     ("fischerandom", "chess", Some(("UCI_Chess960", "true"))),
 ];
