@@ -157,9 +157,11 @@ def play_variant(d, base, name, shots, rng):
     engine = "black" if first == "white" else "white"
     Select(d.find_element(By.ID, "engine-side")).select_by_value(engine)
     wait(d, "engine side", lambda: state(d)["engine"]["side"] == engine)
+    # Every setting is a change on the server: wait for its new state before clicking on.
+    v = state(d)["version"]
     d.execute_script("document.getElementById('movetime').value = 200;"
                      "document.getElementById('movetime').dispatchEvent(new Event('change'))")
-    wait(d, "movetime", lambda: state(d)["engine"]["movetime_ms"] == 200)
+    wait(d, "movetime", lambda: state(d)["version"] > v and state(d)["engine"]["movetime_ms"] == 200)
     turns = 0
     for t in range(2):
         s = state(d)
