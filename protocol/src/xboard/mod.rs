@@ -7,6 +7,7 @@
 //! Every command either works or is answered with one `Error (reason): command` line (an
 //! illegal move with `Illegal move (reason): move`), and changes nothing then.
 
+mod text;
 mod variants;
 
 use std::io::BufRead;
@@ -16,9 +17,9 @@ use std::thread::{self, JoinHandle};
 
 use tessera::options::{OptionKind, OptionSpec, VariantOptions};
 use tessera::search::tt::TranspositionTable;
-use tessera::search::{Limits, Score, SearchConfig, SearchControl, SearchInfo};
+use tessera::search::{Limits, SearchConfig, SearchControl};
 use tessera::variant::VariantInfo;
-use tessera::{AnyGame, Outcome, Player};
+use tessera::{AnyGame, Player};
 
 use crate::moves;
 use crate::setup;
@@ -26,6 +27,9 @@ use crate::uci::options as uci_options;
 use crate::uci::report::one_line;
 use crate::uci::search_thread;
 use crate::uci::{Flow, Output};
+use text::{
+    looks_like_move, option_feature, parse_num, result_line, set_fen_leniently, thinking_line,
+};
 
 /// Per-move time when XBoard gave no time control at all.
 const DEFAULT_MOVE_MS: u64 = 5000;
@@ -234,7 +238,7 @@ impl Xboard {
                 .map(|n| self.cfg.threads = n)
                 .ok_or_else(|| "cores takes a number from 1 to 256".into()),
             "option" => self.option(rest),
-            "lift" => self.lift(rest),
+            "lift" => text::highlight(self.game.as_ref(), rest).map(|l| self.say(&l)),
             "put" | "hover" => Ok(()),
             "edit" => Err("edit mode is not supported; use setboard".into()),
             _ if looks_like_move(line) => {
@@ -605,129 +609,6 @@ impl Xboard {
 impl Drop for Xboard {
     fn drop(&mut self) {
         self.stop_thinking();
-    }
-}
-
-fn parse_num<T: std::str::FromStr>(s: &str) -> Option<T> {
-    s.split_whitespace().next()?.parse().ok()
-}
-
-/// A line XBoard sends without a command word is a move: it names a cell or is castling.
-fn looks_like_move(line: &str) -> bool {
-    let first = line.chars().next().unwrap_or(' ');
-    !line.contains(' ')
-        && (line.chars().any(|c| c.is_ascii_digit()) || line.starts_with("O-O"))
-        && (first.is_ascii_alphabetic() || first == '@')
-}
-
-/// `depth score time nodes pv`: score in centipawns (mates as 100000 + moves), time in
-/// centiseconds, the line in XBoard's notation.
-fn thinking_line(geo: &tessera::Geometry, i: &SearchInfo) -> String {
-    let score = match i.score {
-        Score::Cp(v) => v,
-        Score::Mate(m) if m >= 0 => 100_000 + m,
-        Score::Mate(m) => -100_000 + m,
-    };
-    let pv: Vec<String> =
-        i.pv.iter()
-            .flat_map(|t| t.split(','))
-            .map(|a| moves::to_xboard(geo, a))
-            .collect();
-    format!(
-        "{} {score} {} {} {}",
-        i.depth,
-        i.time_ms / 10,
-        i.nodes,
-        pv.join(" ")
-    )
-}
-
-fn result_line(o: &Outcome) -> String {
-    format!("{} {{{o}}}", o.result_string())
-}
-
-/// Sets a position from XBoard's FEN. XBoard writes chess-like trailing fields that a
-/// variant's own FEN may not have: the whole text is tried first, then the placement and
-/// side alone (a variant's FEN defaults the rest).
-fn set_fen_leniently(g: &mut dyn AnyGame, fen: &str) -> Result<(), tessera::RuleError> {
-    let first = g.set_fen(fen);
-    if first.is_ok() {
-        return first;
-    }
-    let short: Vec<&str> = fen.split_whitespace().take(2).collect();
-    if short.len() == 2 && g.set_fen(&short.join(" ")).is_ok() {
-        return Ok(());
-    }
-    first
-}
-
-/// One `feature option="..."` value: `NAME -spin DEF MIN MAX`, `-check 0|1`,
-/// `-combo A /// *B` (the default starred), `-string DEF`.
-fn option_feature(o: &OptionSpec) -> String {
-    let name = o.name;
-    match &o.kind {
-        OptionKind::Check { default } => format!("{name} -check {}", u8::from(*default)),
-        OptionKind::Spin { default, min, max } => format!("{name} -spin {default} {min} {max}"),
-        OptionKind::Combo { default, values } => {
-            let vals: Vec<String> = values
-                .iter()
-                .map(|v| {
-                    if v == default {
-                        format!("*{v}")
-                    } else {
-                        v.to_string()
-                    }
-                })
-                .collect();
-            format!("{name} -combo {}", vals.join(" /// "))
-        }
-        OptionKind::Text { default } => format!("{name} -string {default}"),
-    }
-}
-
-impl Xboard {
-    /// `lift SQUARE`: the cells the piece there can reach, as a `highlight` colour FEN:
-    /// yellow for a move's end, red for a capture, cyan for the middle of a multi-leg move,
-    /// magenta where it promotes.
-    fn lift(&self, square: &str) -> Reply {
-        let geo = self.game.geometry();
-        let (files, ranks) = geo.rect().ok_or("not a rectangular board")?;
-        let from = geo.cell(square).ok_or("not a square")?;
-        let reach = moves::reach(geo, &self.game.legal_actions(), from);
-        let occupied: Vec<tessera::Cell> = self.game.pieces().into_iter().map(|(c, _)| c).collect();
-        let mut rows = Vec::new();
-        for r in (0..ranks as usize).rev() {
-            let mut row = String::new();
-            let mut empty = 0;
-            for f in 0..files as usize {
-                let c = (r * files as usize + f) as tessera::Cell;
-                let colour = if reach.promote.contains(&c) {
-                    Some('m')
-                } else if reach.via.contains(&c) {
-                    Some('c')
-                } else if reach.end.contains(&c) {
-                    Some(if occupied.contains(&c) { 'r' } else { 'y' })
-                } else {
-                    None
-                };
-                match colour {
-                    Some(ch) => {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push(ch.to_ascii_uppercase());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            rows.push(row);
-        }
-        self.say(&format!("highlight {}", rows.join("/")));
-        Ok(())
     }
 }
 
