@@ -26,6 +26,8 @@ pub trait AnyGame: Send + Sync {
     fn divide(&mut self, depth: u32) -> Vec<(String, u64)>;
     fn display(&self) -> String;
     fn svg(&self, opts: &RenderOptions) -> Result<String, RuleError>;
+    /// Pieces on cells, `(cell, symbol)`, as pictures show them.
+    fn pieces(&self) -> Vec<(crate::bitboard::Cell, String)>;
     fn search(
         &mut self,
         limits: &Limits,
@@ -129,6 +131,10 @@ impl<G: Evaluate> AnyGame for Session<G> {
 
     fn svg(&self, opts: &RenderOptions) -> Result<String, RuleError> {
         render::svg(&self.game, opts)
+    }
+
+    fn pieces(&self) -> Vec<(crate::bitboard::Cell, String)> {
+        self.game.pieces()
     }
 
     fn search(

@@ -2,5 +2,8 @@
 //! shares with it (option validation, position set-up, report formatting). This crate knows
 //! no rules: it talks to variants only through `tessera::registry` and `AnyGame`.
 
+pub mod moves;
+pub mod serve;
 pub mod setup;
 pub mod uci;
+pub mod xboard;

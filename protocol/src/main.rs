@@ -32,6 +32,8 @@ enum Command {
     Render(commands::RenderArgs),
     /// Play an engine-vs-engine tournament, refereed with Tessera's own rules.
     Match(tournament::MatchArgs),
+    /// Serve a web board for every variant on localhost (play, analyse, set up, take back).
+    Serve(tessera_protocol::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(a)) => commands::solve(a),
         Some(Command::Render(a)) => commands::render(a),
         Some(Command::Match(a)) => tournament::run(a),
+        Some(Command::Serve(a)) => tessera_protocol::serve::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

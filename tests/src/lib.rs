@@ -5,3 +5,4 @@
 pub mod binary;
 pub mod fuzz;
 pub mod pile;
+pub mod san;

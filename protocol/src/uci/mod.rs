@@ -24,16 +24,25 @@ pub fn stdout_output() -> Output {
     })
 }
 
-/// Runs the protocol loop on stdin/stdout until `quit` or the end of input.
+/// Runs the protocol loop on stdin/stdout until `quit` or the end of input. A first command
+/// `xboard` selects the xboard protocol instead (as Fairy-Stockfish does).
 pub fn run_stdio() -> Result<(), String> {
     let mut engine = Engine::new(tessera::registry::variants(), stdout_output())?;
     let mut input = std::io::stdin().lock();
     let mut buf = Vec::new();
+    let mut first = true;
     loop {
         buf.clear();
         match input.read_until(b'\n', &mut buf) {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
+        }
+        if first && buf.iter().any(|b| !b.is_ascii_whitespace()) {
+            first = false;
+            if String::from_utf8_lossy(&buf).trim() == "xboard" {
+                drop(engine);
+                return crate::xboard::run_stdio(&mut input, stdout_output());
+            }
         }
         // Invalid UTF-8 is bad input like any other: it becomes replacement characters and
         // is answered with an error line.

@@ -1,0 +1,457 @@
+//! `tessera serve`: a local web board for every variant. The page draws the engine's own
+//! SVG and works out clicks from the legal action strings (see `crate::moves`), so a new
+//! variant needs no code here. The server binds to localhost unless told otherwise, streams
+//! state changes and analysis as server-sent events, and treats every request as untrusted:
+//! a bad body, an unknown field, an illegal action or a body over the size limit gets an
+//! error (JSON `{"error": ...}` where the request got that far) and changes nothing.
+
+mod board;
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread;
+
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{header, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use clap::Args;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tessera::render::RenderOptions;
+use tessera::search::{Limits, Score, SearchConfig, SearchControl};
+use tessera::Player;
+use tokio::sync::broadcast;
+use tokio_stream::wrappers::BroadcastStream;
+use tokio_stream::StreamExt;
+
+use crate::uci::search_thread;
+use board::{Board, Job};
+
+/// Request bodies larger than this are refused (413) before they are read.
+const BODY_LIMIT: usize = 16 * 1024;
+const PAGE: &str = include_str!("page.html");
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on (localhost by default; other addresses expose the board).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Port (0: any free port; the address is printed).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The variant shown first.
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+}
+
+/// One server-sent event: its name and JSON text.
+#[derive(Clone, Debug)]
+struct Note {
+    name: &'static str,
+    data: String,
+}
+
+struct Shared {
+    board: Mutex<Board>,
+    events: broadcast::Sender<Note>,
+}
+
+type App = Arc<Shared>;
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Board> {
+        self.board.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn send(&self, name: &'static str, data: Value) {
+        let _ = self.events.send(Note {
+            name,
+            data: data.to_string(),
+        });
+    }
+}
+
+pub fn run(args: ServeArgs) -> Result<(), String> {
+    let catalog = tessera::registry::variants();
+    let board = Board::new(catalog, &args.variant)?;
+    let host: std::net::IpAddr = args
+        .host
+        .parse()
+        .map_err(|_| format!("--host takes an IP address, not '{}'", args.host))?;
+    let addr = SocketAddr::new(host, args.port);
+    let (events, _) = broadcast::channel(256);
+    let app: App = Arc::new(Shared {
+        board: Mutex::new(board),
+        events,
+    });
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server runtime: {e}"))?;
+    rt.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        let local = listener.local_addr().map_err(|e| e.to_string())?;
+        if !host.is_loopback() {
+            eprintln!("tessera: listening on {local}, reachable from other machines");
+        }
+        println!("Tessera board: http://{local}/");
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+        axum::serve(listener, router(app))
+            .await
+            .map_err(|e| format!("server error: {e}"))
+    })
+}
+
+fn router(app: App) -> Router {
+    Router::new()
+        .route("/", get(page))
+        .route("/api/variants", get(variants))
+        .route("/api/state", get(state))
+        .route("/api/events", get(events))
+        .route("/api/new", post(new_game))
+        .route("/api/play", post(play))
+        .route("/api/undo", post(undo))
+        .route("/api/engine", post(engine))
+        .route("/api/analyse", post(analyse))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(app)
+}
+
+async fn page() -> impl IntoResponse {
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        PAGE,
+    )
+}
+
+async fn variants(State(app): State<App>) -> Json<Value> {
+    Json(app.lock().variants_json())
+}
+
+async fn state(State(app): State<App>) -> Json<Value> {
+    Json(app.lock().state())
+}
+
+async fn events(
+    State(app): State<App>,
+) -> Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>> {
+    let first = Note {
+        name: "state",
+        data: app.lock().state().to_string(),
+    };
+    let rx = app.events.subscribe();
+    let stream = tokio_stream::once(first)
+        .chain(BroadcastStream::new(rx).filter_map(|n| n.ok()))
+        .map(|n| Ok(Event::default().event(n.name).data(n.data)));
+    Sse::new(stream).keep_alive(KeepAlive::default())
+}
+
+fn error(status: StatusCode, msg: impl Into<String>) -> Response {
+    (status, Json(json!({"error": msg.into()}))).into_response()
+}
+
+/// Parses a request body; anything but the expected JSON object is an error.
+fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, String> {
+    serde_json::from_slice(bytes).map_err(|e| format!("bad request body: {e}"))
+}
+
+/// Runs a change on the board; on success the searches follow the new position and every
+/// page is told.
+fn change(app: &App, f: impl FnOnce(&mut Board) -> Result<(), String>) -> Response {
+    let mut b = app.lock();
+    match f(&mut b) {
+        Ok(()) => {
+            b.version += 1;
+            after_change(app, &mut b);
+            Json(b.state()).into_response()
+        }
+        Err(e) => error(StatusCode::UNPROCESSABLE_ENTITY, e),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    variant: String,
+    #[serde(default)]
+    options: std::collections::BTreeMap<String, Value>,
+    #[serde(default)]
+    fen: Option<String>,
+}
+
+async fn new_game(State(app): State<App>, bytes: Bytes) -> Response {
+    let req: NewGame = match body(&bytes) {
+        Ok(r) => r,
+        Err(e) => return error(StatusCode::BAD_REQUEST, e),
+    };
+    let mut options = Vec::new();
+    for (k, v) in req.options {
+        let v = match v {
+            Value::String(s) => s,
+            Value::Bool(b) => b.to_string(),
+            Value::Number(n) => n.to_string(),
+            _ => return error(StatusCode::BAD_REQUEST, format!("option {k}: not a value")),
+        };
+        options.push((k, v));
+    }
+    change(&app, |b| {
+        stop(b);
+        b.new_game(&req.variant, &options, req.fen.as_deref())
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Play {
+    action: String,
+}
+
+async fn play(State(app): State<App>, bytes: Bytes) -> Response {
+    let req: Play = match body(&bytes) {
+        Ok(r) => r,
+        Err(e) => return error(StatusCode::BAD_REQUEST, e),
+    };
+    change(&app, |b| {
+        if b.engine.is_some() {
+            return Err("the engine is thinking; wait for its move".into());
+        }
+        b.play(&req.action)
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Undo {
+    #[serde(default)]
+    action: bool,
+}
+
+async fn undo(State(app): State<App>, bytes: Bytes) -> Response {
+    let req: Undo = if bytes.is_empty() {
+        Undo { action: false }
+    } else {
+        match body(&bytes) {
+            Ok(r) => r,
+            Err(e) => return error(StatusCode::BAD_REQUEST, e),
+        }
+    };
+    change(&app, |b| {
+        b.undo(!req.action)?;
+        cancel_engine(b);
+        Ok(())
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EngineSettings {
+    /// `white`, `black`, `none`, or `move` (play the side to move now).
+    side: Option<String>,
+    movetime_ms: Option<u64>,
+    depth: Option<u32>,
+}
+
+async fn engine(State(app): State<App>, bytes: Bytes) -> Response {
+    let req: EngineSettings = match body(&bytes) {
+        Ok(r) => r,
+        Err(e) => return error(StatusCode::BAD_REQUEST, e),
+    };
+    change(&app, |b| {
+        let side = match req.side.as_deref() {
+            None => b.engine_side,
+            Some("white") => Some(Player::White),
+            Some("black") => Some(Player::Black),
+            Some("none") => None,
+            Some("move") => Some(b.game.to_move()),
+            Some(other) => {
+                return Err(format!(
+                    "side takes white, black, none or move, not '{other}'"
+                ))
+            }
+        };
+        if let Some(ms) = req.movetime_ms {
+            if !(10..=600_000).contains(&ms) {
+                return Err("movetime_ms takes 10 to 600000".into());
+            }
+        }
+        if let Some(d) = req.depth {
+            if !(1..=64).contains(&d) {
+                return Err("depth takes 1 to 64".into());
+            }
+        }
+        b.movetime_ms = req.movetime_ms.unwrap_or(b.movetime_ms);
+        b.depth = req.depth.or(b.depth);
+        if side != b.engine_side {
+            cancel_engine(b);
+        }
+        b.engine_side = side;
+        Ok(())
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Analyse {
+    on: bool,
+    multipv: Option<usize>,
+}
+
+async fn analyse(State(app): State<App>, bytes: Bytes) -> Response {
+    let req: Analyse = match body(&bytes) {
+        Ok(r) => r,
+        Err(e) => return error(StatusCode::BAD_REQUEST, e),
+    };
+    change(&app, |b| {
+        if let Some(m) = req.multipv {
+            if !(1..=8).contains(&m) {
+                return Err("multipv takes 1 to 8".into());
+            }
+            b.multipv = m;
+        }
+        b.analysing = req.on;
+        Ok(())
+    })
+}
+
+fn stop(b: &mut Board) {
+    cancel_engine(b);
+    if let Some(j) = b.analysis.take() {
+        j.ctl.stop();
+    }
+}
+
+fn cancel_engine(b: &mut Board) {
+    if let Some(j) = b.engine.take() {
+        j.ctl.stop();
+    }
+}
+
+/// After every change: the analysis restarts on the new position, the engine moves if it is
+/// its turn, and every page gets the new state.
+fn after_change(app: &App, b: &mut Board) {
+    if let Some(j) = b.analysis.take() {
+        j.ctl.stop();
+    }
+    let over = b.game.outcome().is_some();
+    if b.analysing && !over {
+        start_analysis(app, b);
+    }
+    if !over && b.engine.is_none() && b.engine_side == Some(b.game.to_move()) {
+        start_engine(app, b);
+    }
+    app.send("state", b.state());
+}
+
+fn new_job(b: &mut Board) -> (Arc<SearchControl>, u64) {
+    let ctl = Arc::new(SearchControl::new(false));
+    let id = b.next_job;
+    b.next_job += 1;
+    (ctl, id)
+}
+
+fn start_engine(app: &App, b: &mut Board) {
+    let (ctl, id) = new_job(b);
+    b.engine = Some(Job {
+        ctl: ctl.clone(),
+        id,
+    });
+    let root = b.game.boxed_clone();
+    let limits = Limits {
+        movetime: Some(b.movetime_ms),
+        depth: b.depth,
+        ..Limits::default()
+    };
+    let tt = b.engine_tt.clone();
+    let app = app.clone();
+    thread::spawn(move || {
+        let found = search_thread::search_blocking(
+            root.as_ref(),
+            &limits,
+            &SearchConfig::default(),
+            &ctl,
+            &tt,
+            &mut |_| {},
+        );
+        let turn = found.map(|r| r.turn.join(",")).unwrap_or_default();
+        let turn = if !turn.is_empty() && root.boxed_clone().play_str(&turn).is_ok() {
+            turn
+        } else {
+            match root.legal_actions().into_iter().next() {
+                Some(a) => a,
+                None => return,
+            }
+        };
+        let mut b = app.lock();
+        if b.engine.as_ref().map(|j| j.id) != Some(id) {
+            return;
+        }
+        b.engine = None;
+        if b.play(&turn).is_ok() {
+            b.version += 1;
+            app.send("engine", json!({"turn": turn}));
+            after_change(&app, &mut b);
+        }
+    });
+}
+
+fn start_analysis(app: &App, b: &mut Board) {
+    let (ctl, id) = new_job(b);
+    b.analysis = Some(Job {
+        ctl: ctl.clone(),
+        id,
+    });
+    let root = b.game.boxed_clone();
+    let version = b.version;
+    let cfg = SearchConfig {
+        multipv: b.multipv,
+        ..SearchConfig::default()
+    };
+    let tt = b.analysis_tt.clone();
+    let app = app.clone();
+    thread::spawn(move || {
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let mut report = |i: &tessera::search::SearchInfo| {
+            if i.pv.is_empty() {
+                return;
+            }
+            let score = match i.score {
+                Score::Cp(v) => json!({"cp": v}),
+                Score::Mate(m) => json!({"mate": m}),
+            };
+            // The best line's first two turns are drawn as arrows.
+            let svg = if i.multipv <= 1 {
+                let arrow = i.pv.iter().take(2).cloned().collect::<Vec<_>>().join(",");
+                root.svg(&RenderOptions {
+                    arrow: Some(arrow),
+                    ..RenderOptions::default()
+                })
+                .ok()
+            } else {
+                None
+            };
+            app.send(
+                "info",
+                json!({"version": version, "job": id, "depth": i.depth, "multipv": i.multipv.max(1),
+                       "score": score, "nodes": i.nodes, "nps": i.nps, "time_ms": i.time_ms,
+                       "pv": i.pv, "svg": svg}),
+            );
+        };
+        search_thread::search_blocking(root.as_ref(), &limits, &cfg, &ctl, &tt, &mut report);
+    });
+}

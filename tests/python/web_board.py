@@ -1,0 +1,260 @@
+"""The web board in a real browser: headless Chromium, driven by Selenium, plays every
+registered variant by clicking cells and palette buttons as a person would, against the
+engine, and checks the board and the engine's answers. Screenshots of each variant go to
+the folder given.
+
+Usage: web_board.py TESSERA_BINARY SCREENSHOT_DIR [VARIANT ...]
+"""
+
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+TIMEOUT = 30
+
+
+def start_server(binary):
+    proc = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    m = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
+    if not m:
+        proc.kill()
+        raise SystemExit("serve printed no address: %r %s" % (line, proc.stderr.read()))
+    return proc, m.group(1)
+
+
+def browser(profile):
+    opts = Options()
+    for flag in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync",
+                 "--window-size=1280,900", "--user-data-dir=" + profile]:
+        opts.add_argument(flag)
+    opts.binary_location = "/usr/bin/chromium"
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
+
+
+def state(d):
+    return d.execute_script("return window.tessera.state")
+
+
+def wait(d, what, cond):
+    try:
+        return WebDriverWait(d, TIMEOUT, poll_frequency=0.05).until(lambda _: cond())
+    except Exception:
+        raise AssertionError("timed out waiting for %s; state: %s" % (
+            what, json.dumps(state(d))[:2000]))
+
+
+def path(action):
+    out = []
+    for c in action["cells"]:
+        if not out or out[-1] != c:
+            out.append(c)
+    return out
+
+
+def click_cell(d, cell):
+    # The cell polygon, or the piece standing on it (both carry data-cell).
+    el = d.find_element(By.CSS_SELECTOR, '#board [data-cell="%s"]' % cell)
+    d.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", el)
+
+
+def click_button(d, css):
+    el = d.find_element(By.CSS_SELECTOR, css)
+    el.click()
+
+
+def enter_action(d, action):
+    """Enters one action by clicks: a palette piece then a cell, a button for an action
+    without cells, or the cells in order (with a finishing button where the move could go
+    on or has several promotions)."""
+    cells = action["cells"]
+    if len(cells) == 0:
+        click_button(d, '#choices button[data-action="%s"]' % action["text"])
+        return
+    if len(cells) == 1:
+        key = action["text"].replace(cells[0], "\u00b7", 1)
+        click_button(d, '#palette button[data-key="%s"]' % key)
+        click_cell(d, cells[0])
+        return
+    for c in path(action):
+        click_cell(d, c)
+    # Still waiting: the move may stop here or promote; choose it by its text.
+    time.sleep(0.05)
+    buttons = d.find_elements(By.CSS_SELECTOR, '#choices button[data-action="%s"]' % action["text"])
+    s = state(d)
+    if buttons and s["last"] != action["text"]:
+        buttons[0].click()
+
+
+def play_turn(d, rng, turn_no):
+    """Plays one whole turn of the side to move by clicking; returns its actions."""
+    s = state(d)
+    side, version = s["to_move"], s["version"]
+    played = []
+    while True:
+        s = state(d)
+        if s["to_move"] != side or s["outcome"]:
+            return played
+        legal = s["legal"]
+        assert legal, "no legal action and no outcome"
+        # The first turn favours actions through the most cells (two-leg moves), then mixes.
+        if turn_no == 0:
+            most = max(len(path(a)) for a in legal)
+            action = rng.choice([a for a in legal if len(path(a)) == most])
+        else:
+            action = rng.choice(legal)
+        v = s["version"]
+        enter_action(d, action)
+        wait(d, "action %s to be played" % action["text"], lambda: state(d)["version"] > v)
+        s = state(d)
+        assert action["text"] in s["record"], "record lacks %s: %s" % (action["text"], s["record"])
+        played.append(action["text"])
+        # Inside a turn of several actions the engine cannot have moved: the turn so far is
+        # shown. Otherwise the turn is over (and the engine may already have answered).
+        if s["turn"] and s["turn"][-1] == action["text"] and s["to_move"] == side:
+            shown = d.execute_script("return document.getElementById('turn').textContent")
+            assert action["text"] in shown, "turn so far %r lacks %s" % (shown, action["text"])
+        else:
+            return played
+
+
+def check_board(d):
+    """The drawn board is the position the page holds (its SVG title carries the FEN)."""
+    def drawn():
+        s = state(d)
+        title = d.execute_script("return document.querySelector('#board svg title').textContent")
+        return s["fen"] in title and d.execute_script(
+            "return document.querySelectorAll('#board polygon.cell').length > 0")
+
+    wait(d, "the board to show the position", drawn)
+
+
+def play_variant(d, base, name, shots, rng):
+    if state(d)["analysis"]["on"]:
+        click_button(d, "#analyse")
+        wait(d, "analysis off", lambda: not state(d)["analysis"]["on"])
+    Select(d.find_element(By.ID, "variant")).select_by_value(name)
+    d.find_element(By.ID, "fen").clear()
+    click_button(d, "#new")
+    wait(d, "variant %s" % name, lambda: state(d)["variant"] == name and not state(d)["can_undo"])
+    # The engine plays the side that does not move first.
+    first = state(d)["to_move"]
+    engine = "black" if first == "white" else "white"
+    Select(d.find_element(By.ID, "engine-side")).select_by_value(engine)
+    wait(d, "engine side", lambda: state(d)["engine"]["side"] == engine)
+    # Every setting is a change on the server: wait for its new state before clicking on.
+    v = state(d)["version"]
+    d.execute_script("document.getElementById('movetime').value = 200;"
+                     "document.getElementById('movetime').dispatchEvent(new Event('change'))")
+    wait(d, "movetime", lambda: state(d)["version"] > v and state(d)["engine"]["movetime_ms"] == 200)
+    turns = 0
+    for t in range(2):
+        s = state(d)
+        if s["outcome"]:
+            break
+        n = len(s["turns"])
+        mine = play_turn(d, rng, t)
+        turns += 1
+        check_board(d)
+        wait(d, "the engine's answer", lambda: state(d)["outcome"] or (
+            len(state(d)["turns"]) >= n + 2 and not state(d)["engine"]["thinking"]))
+        s = state(d)
+        if len(s["turns"]) >= n + 2:
+            assert s["turns"][n] == ",".join(mine), (s["turns"], mine)
+            assert s["to_move"] == first or s["outcome"], "engine left its turn unfinished"
+            check_board(d)
+            print("%s: played %s, engine answered %s" % (name, ",".join(mine), s["turns"][n + 1]))
+    # Take back a turn: back to the person's move with the engine's answer gone too.
+    before = len(state(d)["turns"])
+    if before >= 2 and not state(d)["engine"]["thinking"]:
+        click_button(d, "#undo")
+        wait(d, "take back", lambda: len(state(d)["turns"]) < before)
+        assert state(d)["to_move"] == first
+    # Analysis: start, see a line and a score, stop.
+    Select(d.find_element(By.ID, "engine-side")).select_by_value("none")
+    wait(d, "engine off", lambda: state(d)["engine"]["side"] is None)
+    if not state(d)["outcome"]:
+        click_button(d, "#analyse")
+        first_line = "var l = document.querySelector('#lines .line'); return l && l.textContent"
+        line = wait(d, "analysis lines", lambda: d.execute_script(first_line))
+        assert re.match(r"1\. d\d+ ([+-]\d+\.\d\d|#-?\d+) ", line), line
+        time.sleep(0.3)
+        os.makedirs(shots, exist_ok=True)
+        d.save_screenshot(os.path.join(shots, "board-%s.png" % name))
+        click_button(d, "#analyse")
+        wait(d, "analysis off", lambda: not state(d)["analysis"]["on"])
+    else:
+        d.save_screenshot(os.path.join(shots, "board-%s.png" % name))
+    record = d.find_element(By.ID, "record").get_attribute("value")
+    assert ("[Variant \"%s\"]" % name) in record, record
+    return turns
+
+
+def fen_setup(d):
+    """Sets up a FEN, and a bad FEN is refused with a message, the game unchanged."""
+    Select(d.find_element(By.ID, "variant")).select_by_value("chess")
+    fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"
+    d.find_element(By.ID, "fen").clear()
+    d.find_element(By.ID, "fen").send_keys(fen)
+    click_button(d, "#new")
+    wait(d, "FEN set", lambda: state(d)["fen"] == fen)
+    v = state(d)["version"]
+    d.find_element(By.ID, "fen").clear()
+    d.find_element(By.ID, "fen").send_keys("not a fen")
+    click_button(d, "#new")
+    wait(d, "error shown", lambda: d.find_element(By.ID, "error").text)
+    assert state(d)["fen"] == fen and state(d)["version"] == v
+    # Mate in one by clicks: a1 to a8.
+    click_cell(d, "a1")
+    click_cell(d, "a8")
+    wait(d, "mate", lambda: state(d)["outcome"])
+    assert "checkmate" in state(d)["outcome"], state(d)["outcome"]
+    d.find_element(By.ID, "fen").clear()
+
+
+def main():
+    binary, shots = sys.argv[1], sys.argv[2]
+    only = sys.argv[3:]
+    proc, base = start_server(binary)
+    profile = tempfile.mkdtemp(prefix="tessera-chromium-")
+    d = browser(profile)
+    rng = random.Random(7)
+    failures = []
+    try:
+        d.get(base)
+        wait(d, "page", lambda: d.execute_script("return !!(window.tessera && window.tessera.state)"))
+        variants = [v["name"] for v in json.load(urllib.request.urlopen(base + "api/variants"))]
+        for name in variants:
+            if only and name not in only:
+                continue
+            try:
+                play_variant(d, base, name, shots, rng)
+            except Exception as e:  # report every variant, then fail
+                failures.append("%s: %s" % (name, e))
+        if not only:
+            fen_setup(d)
+    finally:
+        d.quit()
+        proc.kill()
+    if failures:
+        raise SystemExit("\n".join(failures))
+    print("all variants played: %s" % ", ".join(variants))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,207 @@
+//! The web board (`tessera serve`): untrusted requests over raw HTTP, and every registered
+//! variant played by clicking in headless Chromium (`tests/python/web_board.py`, Selenium).
+//! The browser test says so and passes when Chromium, chromedriver or Selenium is missing,
+//! except under `CI=true`, where it fails.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use tessera_tests::binary::tessera_bin;
+
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(tessera_bin())
+            .args(["serve", "--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start tessera serve");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let addr = line
+            .trim()
+            .strip_prefix("Tessera board: http://")
+            .and_then(|a| a.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        assert!(addr.starts_with("127.0.0.1:"), "binds localhost: {addr}");
+        Server { child, addr }
+    }
+
+    /// One request; returns the status code and the body.
+    fn request(&self, method: &str, path: &str, body: &[u8]) -> (u16, String) {
+        let mut s = TcpStream::connect(&self.addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+            self.addr,
+            body.len()
+        );
+        s.write_all(head.as_bytes()).unwrap();
+        let _ = s.write_all(body);
+        let mut out = Vec::new();
+        let _ = s.read_to_end(&mut out);
+        let text = String::from_utf8_lossy(&out).to_string();
+        let code = text
+            .split_whitespace()
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0);
+        let body = text.split_once("\r\n\r\n").map(|x| x.1).unwrap_or("");
+        (code, body.to_string())
+    }
+
+    fn fen(&self) -> String {
+        let (code, body) = self.request("GET", "/api/state", b"");
+        assert_eq!(code, 200);
+        let v: serde_json::Value = serde_json::from_str(body_json(&body)).unwrap();
+        v["fen"].as_str().unwrap().to_string()
+    }
+}
+
+/// The JSON of a body that may be sent in chunks (`len\r\ndata\r\n...`).
+fn body_json(body: &str) -> &str {
+    let start = body.find('{').unwrap_or(0);
+    let end = body.rfind('}').map_or(body.len(), |e| e + 1);
+    &body[start..end]
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn bad_requests_get_clear_errors_and_change_nothing() {
+    let srv = Server::start();
+    let start = srv.fen();
+    let cases: &[(&str, &[u8], u16, &str)] = &[
+        ("/api/play", b"{bad", 400, "bad request body"),
+        ("/api/play", b"[1,2]", 400, "bad request body"),
+        (
+            "/api/play",
+            br#"{"action":"e2e4","x":1}"#,
+            400,
+            "unknown field",
+        ),
+        ("/api/play", br#"{"action":"e2e5"}"#, 422, "not legal"),
+        ("/api/play", br#"{"action":""}"#, 422, "no action"),
+        ("/api/play", br#"{"action":"e2e4,,e7e5"}"#, 422, "not legal"),
+        ("/api/new", br#"{"variant":"nope"}"#, 422, "unknown variant"),
+        (
+            "/api/new",
+            br#"{"variant":"chess","fen":"8/8 w"}"#,
+            422,
+            "bad FEN",
+        ),
+        (
+            "/api/new",
+            br#"{"variant":"tches","options":{"Strike":"maybe"}}"#,
+            422,
+            "Strike",
+        ),
+        (
+            "/api/new",
+            br#"{"variant":"chess","options":{"Strike":"true"}}"#,
+            422,
+            "no option",
+        ),
+        ("/api/engine", br#"{"side":"green"}"#, 422, "side takes"),
+        ("/api/engine", br#"{"movetime_ms":0}"#, 422, "movetime_ms"),
+        (
+            "/api/analyse",
+            br#"{"on":true,"multipv":99}"#,
+            422,
+            "multipv",
+        ),
+        ("/api/undo", b"{}", 422, "nothing to take back"),
+    ];
+    for (path, body, code, words) in cases {
+        let (c, text) = srv.request("POST", path, body);
+        assert_eq!(c, *code, "{path} {}: {text}", String::from_utf8_lossy(body));
+        assert!(
+            text.contains("\"error\"") && text.contains(words),
+            "{path}: {text}"
+        );
+        assert_eq!(srv.fen(), start, "{path} changed the game");
+    }
+    let huge = vec![b'a'; 1 << 20];
+    let (c, _) = srv.request("POST", "/api/play", &huge);
+    assert_eq!(c, 413);
+    assert_eq!(srv.request("GET", "/nowhere", b"").0, 404);
+    assert_eq!(srv.fen(), start);
+    // A legal action is played, and taken back.
+    let (c, text) = srv.request("POST", "/api/play", br#"{"action":"e2e4"}"#);
+    assert_eq!(c, 200, "{text}");
+    assert_ne!(srv.fen(), start);
+    assert_eq!(srv.request("POST", "/api/undo", b"").0, 200);
+    assert_eq!(srv.fen(), start);
+    let (c, page) = srv.request("GET", "/", b"");
+    assert_eq!(c, 200);
+    assert!(page.contains("<title>Tessera board</title>"));
+}
+
+#[test]
+fn every_variant_is_played_by_clicking_in_chromium() {
+    let probe = Command::new("python3")
+        .args(["-c", "import selenium"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let present = probe
+        && std::path::Path::new("/usr/bin/chromium").exists()
+        && std::path::Path::new("/usr/bin/chromedriver").exists();
+    if !present {
+        assert!(
+            std::env::var("CI").is_err(),
+            "chromium, chromium-driver and python3 selenium are required under CI"
+        );
+        eprintln!("skipped: chromium, chromedriver or selenium is not installed");
+        return;
+    }
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/python/web_board.py");
+    let shots = std::env::var("TESSERA_SCREENSHOTS").unwrap_or_else(|_| {
+        std::env::temp_dir()
+            .join(format!("tessera-board-{}", std::process::id()))
+            .to_string_lossy()
+            .to_string()
+    });
+    let out = Command::new("timeout")
+        .args([
+            "300",
+            "python3",
+            script,
+            tessera_bin().to_str().unwrap(),
+            &shots,
+        ])
+        .output()
+        .expect("run python3");
+    let text = format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{text}");
+    println!("{text}");
+    let done = text
+        .lines()
+        .find_map(|l| l.strip_prefix("all variants played: "))
+        .unwrap_or_else(|| panic!("no summary line:\n{text}"));
+    for v in tessera::registry::variants() {
+        assert!(
+            done.split(", ").any(|n| n == v.name),
+            "{} not played:\n{text}",
+            v.name
+        );
+    }
+}

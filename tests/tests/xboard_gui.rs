@@ -1,0 +1,122 @@
+//! XBoard itself (Debian's `xboard`, under `xvfb-run`) runs a one-game match with Tessera as
+//! both engines over the xboard protocol, saves the game, and the saved game must replay
+//! legally in Tessera, for chess, Tic Tac Chess (drops) and TCHES (two-leg moves). Outside CI
+//! the test says so and passes when XBoard or Xvfb is missing; under `CI=true` it fails.
+
+use std::path::Path;
+use std::process::Command;
+
+use tessera::options::VariantOptions;
+use tessera_tests::binary::tessera_bin;
+use tessera_tests::san::{pgn_moves, resolve};
+
+const XBOARD: &str = "/usr/games/xboard";
+
+fn tools_present() -> bool {
+    let xvfb = Command::new("sh")
+        .args(["-c", "command -v xvfb-run"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let ok = xvfb && Path::new(XBOARD).exists();
+    if !ok {
+        assert!(
+            std::env::var("CI").is_err(),
+            "xboard and xvfb are required under CI"
+        );
+        eprintln!("skipped: xboard or xvfb-run is not installed");
+    }
+    ok
+}
+
+/// Runs XBoard on `xboard_variant` and returns the saved game text.
+fn xboard_game(xboard_variant: &str, legality: bool, moves: u32) -> String {
+    let dir = std::env::temp_dir().join(format!(
+        "tessera-xboard-{xboard_variant}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let bin = tessera_bin();
+    let bin = bin.to_str().unwrap();
+    let d = dir.to_str().unwrap();
+    let pgn = dir.join("games.pgn");
+    let out = Command::new("timeout")
+        .args(["120", "xvfb-run", "-a", XBOARD, "-variant", xboard_variant])
+        .args(["-fcp", bin, "-scp", bin, "-fd", d, "-sd", d])
+        .args(["-mg", "1", "-sgf", pgn.to_str().unwrap()])
+        .args(["-st", "0:01", "-depth", "2"])
+        .args(["-adjudicateDrawMoves", &moves.to_string()])
+        .args(["-testLegality", if legality { "true" } else { "false" }])
+        .args(["-saveSettingsOnExit", "false", "-settingsFile"])
+        .arg(dir.join("xboardrc"))
+        .args(["-popupExitMessage", "false"])
+        .env("HOME", &dir)
+        .output()
+        .expect("run xvfb-run xboard");
+    let text = std::fs::read_to_string(&pgn).unwrap_or_default();
+    assert!(
+        out.status.success() && !text.is_empty(),
+        "xboard failed ({}): {}\n{text}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    text
+}
+
+/// Replays the saved game's moves in Tessera; every one must be legal. Returns how many.
+fn replay(variant: &str, options: &[(&str, &str)], pgn: &str) -> usize {
+    let mut o = VariantOptions::new();
+    for (k, v) in options {
+        o.set(k, v);
+    }
+    let mut g = tessera::registry::create(variant, &o).unwrap();
+    let moves = pgn_moves(pgn);
+    for (i, m) in moves.iter().enumerate() {
+        let a =
+            resolve(g.as_ref(), m).unwrap_or_else(|e| panic!("move {} '{m}': {e}\n{pgn}", i + 1));
+        g.play_str(&a).unwrap();
+    }
+    // A game that XBoard says is decided ended in Tessera too, with the same result.
+    if let Some(result) = ["1-0", "0-1"]
+        .iter()
+        .find(|r| pgn.lines().any(|l| l.trim() == format!("[Result \"{r}\"]")))
+    {
+        let o = g
+            .outcome()
+            .unwrap_or_else(|| panic!("{result} but the game goes on\n{pgn}"));
+        assert_eq!(o.result_string(), *result, "{pgn}");
+    }
+    moves.len()
+}
+
+#[test]
+fn xboard_plays_chess_and_the_game_replays() {
+    if !tools_present() {
+        return;
+    }
+    let pgn = xboard_game("normal", true, 30);
+    let n = replay("chess", &[], &pgn);
+    assert!(n >= 20, "only {n} moves:\n{pgn}");
+}
+
+#[test]
+fn xboard_plays_tic_tac_chess_with_drops() {
+    if !tools_present() {
+        return;
+    }
+    let pgn = xboard_game("tictacchess", false, 30);
+    assert!(pgn.contains('@'), "no drop in\n{pgn}");
+    let n = replay("tictacchess", &[], &pgn);
+    assert!(n >= 3, "only {n} moves:\n{pgn}");
+}
+
+#[test]
+fn xboard_plays_tches_with_two_leg_moves() {
+    if !tools_present() {
+        return;
+    }
+    let pgn = xboard_game("tches", false, 25);
+    let n = replay("tches", &[("Strike", "false")], &pgn);
+    assert!(n >= 20, "only {n} moves:\n{pgn}");
+}
