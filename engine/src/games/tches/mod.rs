@@ -167,7 +167,10 @@ impl Game for Tches {
             return Err(RuleError::new(format!("game is over ({o})")));
         }
         if !self.is_legal(m) {
-            return Err(RuleError::new(format!("illegal TCHES action '{s}'")));
+            return Err(RuleError::new(format!(
+                "{s} is illegal: {}",
+                self.why_illegal(m)
+            )));
         }
         Ok(m)
     }
