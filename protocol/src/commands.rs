@@ -51,7 +51,7 @@ impl PositionArgs {
                     let v = options::validate(spec, value)?;
                     engine_opts.push((spec.name.to_string(), v));
                 }
-                _ => setup::set_variant_option(catalog, &mut vopts, name, value)?,
+                _ => setup::set_variant_option(catalog, info, &mut vopts, name, value)?,
             }
         }
         let g = setup::build_position(info, &vopts, self.fen.as_deref(), &self.moves)?;
@@ -315,7 +315,7 @@ pub fn solve(a: SolveArgs) -> Result<(), String> {
     let mut vopts = VariantOptions::new();
     for o in &a.options {
         let (name, value) = setup::split_pair(o)?;
-        setup::set_variant_option(catalog, &mut vopts, name, value)?;
+        setup::set_variant_option(catalog, info, &mut vopts, name, value)?;
     }
     let solve = info
         .solve

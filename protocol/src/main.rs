@@ -48,7 +48,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("tessera: {e}");
+            eprintln!("tessera: {}", uci::report::clip_echoes(&e));
             ExitCode::FAILURE
         }
     }

@@ -25,6 +25,7 @@ use tessera::game::Player;
 use tessera::options::VariantOptions;
 use tessera::registry;
 use tessera::session::AnyGame;
+use tessera_protocol::setup;
 
 pub use args::MatchArgs;
 use args::Plan;
@@ -36,11 +37,14 @@ use stats::{Pentanomial, SprtDecision, Tally};
 
 pub fn run(a: MatchArgs) -> Result<(), String> {
     let plan = a.plan()?;
+    let catalog = registry::variants();
+    let info = setup::find_variant(catalog, &plan.variant)?;
     let mut opts = VariantOptions::new();
     for (k, v) in &plan.variant_options {
-        opts.set(k, v);
+        setup::set_variant_option(catalog, info, &mut opts, k, v)
+            .map_err(|e| format!("--option {k}={v}: {e}"))?;
     }
-    let proto = registry::create(&plan.variant, &opts).map_err(|e| e.to_string())?;
+    let proto = (info.create)(&opts).map_err(|e| format!("variant {}: {e}", info.name))?;
     let books = match &plan.openings {
         Some(path) => {
             let text = std::fs::read_to_string(path)
