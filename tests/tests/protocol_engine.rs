@@ -484,3 +484,30 @@ fn an_illegal_search_answer_is_never_printed() {
         vec!["bestmove (none)"]
     );
 }
+
+#[test]
+fn d_prints_the_fen_and_the_side_to_move_once_the_same_way_for_every_variant() {
+    let mut h = Harness::over(tessera::registry::variants());
+    for v in tessera::registry::variants() {
+        h.cmd(&format!("setoption name UCI_Variant value {}", v.name));
+        let fen = h.engine.fen();
+        let out = h.cmd("d");
+        let with_fen: Vec<&String> = out.iter().filter(|l| l.contains(&fen)).collect();
+        assert_eq!(with_fen, [&format!("Fen: {fen}")], "{}: {out:?}", v.name);
+        let fen_lines = out
+            .iter()
+            .filter(|l| l.trim_start().to_ascii_lowercase().starts_with("fen"))
+            .count();
+        assert_eq!(fen_lines, 1, "{}: {out:?}", v.name);
+        let to_move: Vec<&String> = out
+            .iter()
+            .filter(|l| l.to_ascii_lowercase().contains("to move"))
+            .collect();
+        assert_eq!(
+            to_move,
+            [&"To move: white".to_string()],
+            "{}: {out:?}",
+            v.name
+        );
+    }
+}

@@ -208,7 +208,6 @@ impl Game for Tches {
             s.push('\n');
         }
         s.push_str("  a b c d e f g h\n");
-        s.push_str(&format!("FEN: {}\n", self.fen()));
         if self.tables.strike {
             s.push_str(&format!(
                 "Strike: action {} of 3 for {}\n",

@@ -410,7 +410,6 @@ impl Game for TicTacChess {
                 if r.is_empty() { "-" } else { &r }
             ));
         }
-        s.push_str(&format!("{} to move\n", self.pos.to_move.name()));
         if let Some((v, d)) = solver::probe(&self.cfg, &self.pos) {
             let me = self.pos.to_move;
             s.push_str(&match v {
@@ -419,7 +418,6 @@ impl Game for TicTacChess {
                 _ => "solved: draw\n".to_string(),
             });
         }
-        s.push_str(&format!("FEN: {}\n", self.fen()));
         s
     }
 
