@@ -27,6 +27,8 @@ use tessera::registry;
 use tessera::session::AnyGame;
 use tessera_protocol::setup;
 
+use crate::print::outln;
+
 pub use args::MatchArgs;
 use args::Plan;
 use display::{Reporter, Standing};
@@ -73,7 +75,9 @@ pub fn run(a: MatchArgs) -> Result<(), String> {
         &openings,
         std::io::stderr().is_terminal(),
     )?;
-    print!("{summary}");
+    for line in summary.lines() {
+        outln!("{line}");
+    }
     Ok(())
 }
 
@@ -153,7 +157,7 @@ fn play_match(
     // waits here, by opening, for the second.
     let mut half_pairs: HashMap<usize, i32> = HashMap::new();
     let mut pairs = Pentanomial::default();
-    let mut reporter = Reporter::new(tty);
+    let mut reporter = Reporter::new(tty, pairings.len());
     let mut done = 0;
     let mut failure = None;
     let mut sprt_verdict = None;
@@ -275,7 +279,7 @@ fn play_match(
                 }
             }
             if tty {
-                reporter.progress(&display::progress_line(done, pairings.len(), &summary));
+                reporter.progress(done, &summary);
             } else if two {
                 reporter.line(&summary);
             }

@@ -222,14 +222,17 @@ impl MatchArgs {
             depth: f.depth,
             nodes: f.nodes,
         };
+        if self.engines.len() < 2 {
+            return Err(format!(
+                "a match needs at least two engines, each given by its own --engine (got {})",
+                self.engines.len()
+            ));
+        }
         let mut engines = self
             .engines
             .iter()
             .map(|e| engine_spec(e, &defaults))
             .collect::<Result<Vec<_>, _>>()?;
-        if engines.len() < 2 {
-            return Err("a match needs at least two --engine".into());
-        }
         // Names tell the engines apart in the standings and the PGN: make them unique.
         for i in 1..engines.len() {
             let base = engines[i].name.clone();
@@ -365,6 +368,8 @@ mod tests {
 
     #[test]
     fn bad_command_lines_are_errors() {
+        let one = plan("--engine cmd=a").unwrap_err();
+        assert!(one.contains("two engines"), "{one}");
         for bad in [
             "--depth 1 --engine cmd=a",
             "--engine cmd=a --engine cmd=b",

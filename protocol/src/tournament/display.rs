@@ -1,9 +1,11 @@
-//! What the match prints: a progress line on a terminal, plain lines otherwise, and the
+//! What the match prints: a progress bar on a terminal, plain lines otherwise, and the
 //! final standings.
 
-use std::io::Write;
+use indicatif::ProgressBar;
 
 use super::stats::{EloEstimate, Pentanomial, Sprt, SprtDecision, Tally};
+use crate::print::outln;
+use crate::progress;
 
 /// Standings of one engine.
 #[derive(Clone, Debug, Default)]
@@ -129,52 +131,40 @@ pub fn compact_score(t: &Tally) -> String {
     s
 }
 
-/// The progress line shown on a terminal.
-pub fn progress_line(done: usize, total: usize, summary: &str) -> String {
-    const BAR: usize = 24;
-    let filled = (done * BAR).checked_div(total).unwrap_or(BAR).min(BAR);
-    format!(
-        "[{}{}] {done}/{total} {summary}",
-        "#".repeat(filled),
-        "-".repeat(BAR - filled)
-    )
-}
-
-/// Where the running report goes: a line rewritten in place on a terminal, or plain lines.
+/// Where the running report goes: a progress bar on a terminal (lines that stay in the log
+/// are printed above it), or plain lines on stdout otherwise.
 pub struct Reporter {
     pub tty: bool,
-    shown: bool,
+    bar: ProgressBar,
 }
 
 impl Reporter {
-    pub fn new(tty: bool) -> Reporter {
-        Reporter { tty, shown: false }
+    pub fn new(tty: bool, games: usize) -> Reporter {
+        let bar = if tty {
+            progress::bar(games as u64)
+        } else {
+            ProgressBar::hidden()
+        };
+        Reporter { tty, bar }
     }
 
     /// A line that stays in the log (a game's result without a terminal, a restart).
     pub fn line(&mut self, s: &str) {
         if self.tty {
-            self.clear();
-            eprintln!("{s}");
+            self.bar.suspend(|| eprintln!("{s}"));
         } else {
-            println!("{s}");
+            outln!("{s}");
         }
     }
 
-    pub fn progress(&mut self, s: &str) {
-        if self.tty {
-            let mut e = std::io::stderr();
-            let _ = write!(e, "\r\x1b[2K{s}");
-            let _ = e.flush();
-            self.shown = true;
-        }
+    /// Games done so far and the score.
+    pub fn progress(&mut self, done: usize, summary: &str) {
+        self.bar.set_position(done as u64);
+        self.bar.set_message(summary.to_string());
     }
 
     pub fn clear(&mut self) {
-        if self.shown {
-            eprint!("\r\x1b[2K");
-            self.shown = false;
-        }
+        self.bar.finish_and_clear();
     }
 }
 
@@ -196,10 +186,6 @@ mod tests {
         assert!(elo_line(&t)
             .unwrap()
             .starts_with("Elo difference: +58.5 +/- "));
-        assert_eq!(
-            progress_line(6, 12, "x"),
-            "[############------------] 6/12 x"
-        );
         let st = vec![
             Standing {
                 name: "low".into(),
