@@ -68,6 +68,9 @@ pub fn run(a: MatchArgs) -> Result<(), String> {
             )
         })
         .collect();
+    if let Some(w) = repeated_openings_warning(&openings, plan.games) {
+        eprintln!("{w}");
+    }
     let summary = play_match(
         &plan,
         proto.as_ref(),
@@ -79,6 +82,21 @@ pub fn run(a: MatchArgs) -> Result<(), String> {
         outln!("{line}");
     }
     Ok(())
+}
+
+/// Start failures in a row after which an engine is taken to be unable to start at all.
+const MAX_START_FAILURES: u32 = 2;
+
+/// A warning when games will start from the same position more than once per pair of
+/// engines: deterministic engines (fixed depth or nodes) then replay the same games.
+fn repeated_openings_warning(openings: &[Opening], games: u32) -> Option<String> {
+    let repeated = (1..openings.len()).any(|i| openings[..i].contains(&openings[i]));
+    (repeated && games > 2).then(|| {
+        "warning: several game pairs start from the same position (no --openings, too few \
+         distinct lines, or --random-plies 0): deterministic engines will replay identical \
+         games; give --random-plies N or --openings FILE"
+            .to_string()
+    })
 }
 
 /// What one worker reports.
@@ -160,6 +178,12 @@ fn play_match(
     let mut reporter = Reporter::new(tty, pairings.len());
     let mut done = 0;
     let mut failure = None;
+    // Start failures of each engine in a row: one may be bad luck, two end the match.
+    let mut start_failures = vec![0u32; plan.engines.len()];
+    // Each game as played (engines, colours, actions), to find games replayed move for move.
+    let mut seen_games: std::collections::HashSet<(usize, usize, Vec<String>)> =
+        std::collections::HashSet::new();
+    let mut repeated = 0;
     let mut sprt_verdict = None;
 
     std::thread::scope(|s| {
@@ -187,6 +211,8 @@ fn play_match(
         drop(tx);
         for f in rx {
             let record = match f.record {
+                // Games that end after the match failed are not part of it.
+                Ok(Some(_)) if failure.is_some() => continue,
                 Ok(Some(r)) => r,
                 Ok(None) => continue,
                 Err(e) => {
@@ -201,6 +227,26 @@ fn play_match(
                 reporter.line(&format!("Note: {n}"));
             }
             let (w, b) = (p.white, p.black);
+            let actions = record.actions().map(String::from).collect();
+            if !seen_games.insert((w, b, actions)) {
+                repeated += 1;
+            }
+            for (engine, side) in [(w, Player::White), (b, Player::Black)] {
+                if record.start_failed == Some(side) {
+                    start_failures[engine] += 1;
+                    if start_failures[engine] >= MAX_START_FAILURES {
+                        failure.get_or_insert(format!(
+                            "engine {} could not be started {MAX_START_FAILURES} times in a \
+                             row; the match is stopped ({})",
+                            plan.engines[engine].name, record.result.reason
+                        ));
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                } else if record.start_failed.is_none() || side == Player::White {
+                    // Started for this game (White is started before Black).
+                    start_failures[engine] = 0;
+                }
+            }
             let white_value = match record.result.winner {
                 Some(Player::White) => 1,
                 Some(Player::Black) => -1,
@@ -311,6 +357,12 @@ fn play_match(
         }
     } else {
         out.push_str(&display::table(&standings));
+    }
+    if repeated > 0 {
+        out.push_str(&format!(
+            "Repeated games: {repeated} (same engines, colours and moves as an earlier game; \
+             give --random-plies N or --openings FILE)\n"
+        ));
     }
     if sprt_verdict.is_some() || done < pairings.len() {
         out.push_str(&format!(
