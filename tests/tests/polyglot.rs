@@ -56,7 +56,7 @@ fn xboard_moves_through_polyglot_are_answered_legally() {
         writeln!(stdin, "{l}").unwrap();
         stdin.flush().unwrap();
     };
-    let mut next_move = || -> String {
+    let next_move = || -> String {
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let l = rx
