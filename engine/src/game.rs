@@ -201,7 +201,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Resets to the variant's start position (keeping the variant's options).
     fn reset(&mut self);
 
-    /// A readable text picture of the position (for the `d` command).
+    /// A readable text picture of the position (for the `d` command), with what the picture
+    /// cannot show (reserves, the actions left in a turn). Not the FEN nor the side to move:
+    /// `d` prints those itself, the same way for every variant.
     fn display(&self) -> String;
 
     /// Pieces on cells for pictures: `(cell, symbol)` with the FEN-like symbol of each piece.

@@ -38,8 +38,9 @@ const ARROW: &str = "#1f6fd1";
 const TARGET: &str = "#2e9e44";
 const ORIGIN: &str = "#e0b400";
 const HOLE: &str = "#55524c";
-/// Height of one line of the text panel under the board.
+/// Height of one line of the text panel under the board, and its font size.
 const PANEL_LINE: f64 = 20.0;
+const PANEL_FONT: f64 = 14.0;
 
 /// One cell as drawn: its outline in picture coordinates and where its contents go.
 struct CellShape {
@@ -208,9 +209,9 @@ fn points(outline: &[(f64, f64)]) -> String {
         .join(" ")
 }
 
-/// `(from, to)` pairs for arrows and single cells to mark, for the comma-joined actions of
-/// `text` played in turn from the current position.
-type Marks = (Vec<(Cell, Cell)>, Vec<Cell>);
+/// `(from, to)` pairs for arrows, and single cells to mark with the piece that lands there
+/// (a drop), for the comma-joined actions of `text` played in turn from the current position.
+type Marks = (Vec<(Cell, Cell)>, Vec<(Cell, Option<String>)>);
 
 fn arrow_marks<G: Game>(g: &G, text: &str) -> Result<Marks, RuleError> {
     let mut game = g.clone();
@@ -218,12 +219,15 @@ fn arrow_marks<G: Game>(g: &G, text: &str) -> Result<Marks, RuleError> {
     for part in text.split(',').map(str::trim) {
         let a = game.parse_action(part)?;
         let cells = cells_in(game.geometry(), &game.format_action(a));
+        game.play(a);
         match cells[..] {
             [] => {}
-            [one] => spots.push(one),
+            [one] => {
+                let landed = game.pieces().into_iter().find(|(c, _)| *c == one);
+                spots.push((one, landed.map(|(_, symbol)| symbol)));
+            }
             [first, .., last] => arrows.push((first, last)),
         }
-        game.play(a);
     }
     Ok((arrows, spots))
 }
@@ -270,8 +274,14 @@ pub fn svg<G: Game>(g: &G, opts: &RenderOptions) -> Result<String, RuleError> {
     let panel = g.panel();
 
     let mut s = String::new();
+    // Wide enough for the longest panel line (a reserve of sixteen pieces is wider than a
+    // 3x3 board); a character is taken as 0.7 of the font size, wider than most.
+    let panel_width = panel
+        .iter()
+        .map(|l| 2.0 * MARGIN + l.chars().count() as f64 * 0.7 * PANEL_FONT)
+        .fold(0.0, f64::max);
     let (w, h) = (
-        lay.width,
+        lay.width.max(panel_width),
         lay.height + panel.len() as f64 * PANEL_LINE + if panel.is_empty() { 0.0 } else { 6.0 },
     );
     let _ = writeln!(
@@ -342,86 +352,139 @@ pub fn svg<G: Game>(g: &G, opts: &RenderOptions) -> Result<String, RuleError> {
         s.push_str("</g>\n");
     }
 
-    if opts.cell_names {
-        let _ = writeln!(
-            s,
-            r##"<g class="cell-names" font-size="{:.0}" fill="#6b5a3a" text-anchor="middle">"##,
-            lay.font * 0.5
-        );
-        let occupied: Vec<Cell> = g.pieces().into_iter().map(|(c, _)| c).collect();
-        for (i, c) in lay.cells.iter().enumerate() {
-            // Centred in an empty cell; beside the piece in an occupied one.
-            let (x, y) = if occupied.contains(&(i as Cell)) {
-                c.label
-            } else {
-                c.centre
-            };
-            let _ = writeln!(
-                s,
-                r#"<text x="{x:.1}" y="{y:.1}" dy="0.35em">{}</text>"#,
-                escape(geo.cell_name(i as Cell))
-            );
-        }
-        s.push_str("</g>\n");
-    }
-
     draw_owners(&mut s, &lay, geo, &cell_marks);
+    let pieces = g.pieces();
     s.push_str("<g class=\"pieces\" text-anchor=\"middle\" font-weight=\"bold\">\n");
-    for (cell, symbol) in g.pieces() {
-        let (x, y) = lay.cells[cell as usize].centre;
-        let first = symbol.chars().find(|c| c.is_alphabetic());
-        let (disc, ink) = match first {
-            Some(c) if c.is_uppercase() => ("#ffffff", "#111111"),
-            Some(_) => ("#222222", "#f5f5f5"),
-            None => ("#9a9a9a", "#111111"),
-        };
-        let label: String = symbol.to_uppercase();
-        let font = lay.font / (label.chars().count().max(1) as f64).sqrt();
-        let _ = writeln!(
-            s,
-            r##"<g class="piece" data-cell="{}" data-symbol="{}"><circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{disc}" stroke="#111" stroke-width="1.2"/><text x="{x:.1}" y="{y:.1}" dy="0.35em" font-size="{font:.0}" fill="{ink}">{}</text></g>"##,
-            escape(geo.cell_name(cell)),
-            escape(&symbol),
-            lay.piece_radius,
-            escape(&label)
-        );
+    for (cell, symbol) in &pieces {
+        let _ = writeln!(s, "{}", piece(&lay, geo, *cell, symbol, "piece"));
     }
     s.push_str("</g>\n");
 
     draw_stacks_and_notes(&mut s, &lay, geo, &cell_marks);
     draw_panel(&mut s, &lay, &panel);
-
-    let (arrows, spots) = marks;
-    if !arrows.is_empty() || !spots.is_empty() {
-        let _ = writeln!(
-            s,
-            r#"<g class="arrows" stroke="{ARROW}" stroke-opacity="0.8" fill="none">"#
-        );
-        let width = lay.piece_radius * 0.35;
-        for (from, to) in arrows {
-            let (x1, y1) = lay.cells[from as usize].centre;
-            let (x2, y2) = lay.cells[to as usize].centre;
-            // Stop short of the centre so the head does not cover the target's piece letter.
-            let len = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1e-9);
-            let back = (lay.piece_radius * 0.6).min(len * 0.3);
-            let (ex, ey) = (x2 - (x2 - x1) / len * back, y2 - (y2 - y1) / len * back);
-            let _ = writeln!(
-                s,
-                r#"<line class="arrow" x1="{x1:.1}" y1="{y1:.1}" x2="{ex:.1}" y2="{ey:.1}" stroke-width="{width:.1}" stroke-linecap="round" marker-end="url(#arrowhead)"/>"#
-            );
-        }
-        for spot in spots {
-            let (x, y) = lay.cells[spot as usize].centre;
-            let _ = writeln!(
-                s,
-                r#"<circle class="drop" cx="{x:.1}" cy="{y:.1}" r="{:.1}" stroke-width="{width:.1}"/>"#,
-                lay.piece_radius * 1.1
-            );
-        }
-        s.push_str("</g>\n");
+    // Cells with a piece, dropped ones included: their names go beside the piece.
+    let mut occupied: Vec<Cell> = pieces.iter().map(|(c, _)| *c).collect();
+    occupied.extend(marks.1.iter().map(|(c, _)| *c));
+    draw_arrows(&mut s, &lay, geo, marks, &pieces);
+    if opts.cell_names {
+        // Over the pieces, in the cell's free corner, with a halo: never hidden.
+        draw_names(&mut s, &lay, geo, &occupied);
     }
     s.push_str("</svg>\n");
     Ok(s)
+}
+
+/// One piece: a disc in the owner's colour with the symbol's letters.
+fn piece(lay: &Layout, geo: &Geometry, cell: Cell, symbol: &str, class: &str) -> String {
+    let (x, y) = lay.cells[cell as usize].centre;
+    let first = symbol.chars().find(|c| c.is_alphabetic());
+    let (disc, ink) = match first {
+        Some(c) if c.is_uppercase() => ("#ffffff", "#111111"),
+        Some(_) => ("#222222", "#f5f5f5"),
+        None => ("#9a9a9a", "#111111"),
+    };
+    let label: String = symbol.to_uppercase();
+    let font = lay.font / (label.chars().count().max(1) as f64).sqrt();
+    format!(
+        r##"<g class="{class}" data-cell="{}" data-symbol="{}"><circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{disc}" stroke="#111" stroke-width="1.2"/><text x="{x:.1}" y="{y:.1}" dy="0.35em" font-size="{font:.0}" fill="{ink}">{}</text></g>"##,
+        escape(geo.cell_name(cell)),
+        escape(symbol),
+        lay.piece_radius,
+        escape(&label)
+    )
+}
+
+/// Where an arrow between two cell centres starts and ends, and its stroke width: it leaves
+/// the moving piece's disc at its edge and its head stops at the edge of the disc it points
+/// to (short of the centre on an empty cell), so that no letter is covered.
+fn arrow_line(lay: &Layout, from: (f64, f64), to: (f64, f64), to_occupied: bool) -> [f64; 5] {
+    let width = lay.piece_radius * 0.35;
+    // The marker's tip lies this far beyond the end of the line (see `arrowhead`).
+    let head = 1.6 * width;
+    let (x1, y1) = from;
+    let (x2, y2) = to;
+    let len = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1e-9);
+    let (ux, uy) = ((x2 - x1) / len, (y2 - y1) / len);
+    let start = lay.piece_radius;
+    let stop = if to_occupied {
+        lay.piece_radius
+    } else {
+        lay.piece_radius * 0.5
+    } + head;
+    // Cells too close for both gaps: share what there is.
+    let scale = ((len - 2.0) / (start + stop)).min(1.0);
+    let (a, b) = (start * scale, len - stop * scale);
+    [x1 + ux * a, y1 + uy * a, x1 + ux * b, y1 + uy * b, width]
+}
+
+fn draw_arrows(
+    s: &mut String,
+    lay: &Layout,
+    geo: &Geometry,
+    (arrows, spots): Marks,
+    pieces: &[(Cell, String)],
+) {
+    if arrows.is_empty() && spots.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        r#"<g class="arrows" stroke="{ARROW}" stroke-opacity="0.8" fill="none">"#
+    );
+    let occupied = |c: Cell| pieces.iter().any(|(p, _)| *p == c);
+    for (from, to) in arrows {
+        let [x1, y1, ex, ey, width] = arrow_line(
+            lay,
+            lay.cells[from as usize].centre,
+            lay.cells[to as usize].centre,
+            occupied(to),
+        );
+        let _ = writeln!(
+            s,
+            r#"<line class="arrow" x1="{x1:.1}" y1="{y1:.1}" x2="{ex:.1}" y2="{ey:.1}" stroke-width="{width:.1}" stroke-linecap="round" marker-end="url(#arrowhead)"/>"#
+        );
+    }
+    s.push_str("</g>\n");
+    // A drop: the piece dropped, pale, in a ring.
+    for (spot, symbol) in spots {
+        let (x, y) = lay.cells[spot as usize].centre;
+        let _ = writeln!(
+            s,
+            r#"<g class="drop" data-cell="{}" opacity="0.75"><circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke="{ARROW}" stroke-width="{:.1}"/>{}</g>"#,
+            escape(geo.cell_name(spot)),
+            lay.piece_radius * 1.1,
+            lay.piece_radius * 0.3,
+            symbol.map_or(String::new(), |sym| piece(lay, geo, spot, &sym, "dropped"))
+        );
+    }
+}
+
+/// Cell names: centred in an empty cell; in an occupied one beside the piece, towards the
+/// cell's corner, with a halo in the page colour where it meets the disc. Drawn last.
+fn draw_names(s: &mut String, lay: &Layout, geo: &Geometry, occupied: &[Cell]) {
+    let _ = writeln!(
+        s,
+        r##"<g class="cell-names" font-size="{:.0}" fill="#5a4a2a" text-anchor="middle" stroke-linejoin="round" paint-order="stroke">"##,
+        lay.font * 0.5,
+    );
+    for (i, c) in lay.cells.iter().enumerate() {
+        let name = escape(geo.cell_name(i as Cell));
+        if occupied.contains(&(i as Cell)) {
+            let (x, y) = c.label;
+            let _ = writeln!(
+                s,
+                r##"<text class="beside" x="{x:.1}" y="{y:.1}" dy="0.35em" stroke="#faf7f0" stroke-width="{:.1}">{name}</text>"##,
+                lay.font * 0.12
+            );
+        } else {
+            let (x, y) = c.centre;
+            let _ = writeln!(
+                s,
+                r#"<text x="{x:.1}" y="{y:.1}" dy="0.35em">{name}</text>"#
+            );
+        }
+    }
+    s.push_str("</g>\n");
 }
 
 fn ink(p: Player) -> (&'static str, &'static str) {
@@ -524,8 +587,7 @@ fn draw_panel(s: &mut String, lay: &Layout, panel: &[String]) {
     }
     let _ = writeln!(
         s,
-        r##"<g class="panel" font-size="{:.0}" fill="#222">"##,
-        PANEL_LINE * 0.7
+        r##"<g class="panel" font-size="{PANEL_FONT:.0}" fill="#222">"##
     );
     for (i, line) in panel.iter().enumerate() {
         let y = lay.height + (i as f64 + 0.5) * PANEL_LINE;
@@ -826,5 +888,111 @@ pub(crate) mod tests {
         let mut b = crate::geometry::GeometryBuilder::new("t", vec!["a1".into(), "a10".into()]);
         b.polygons(vec![vec![(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)]; 2]);
         assert_eq!(cells_in(&b.build(), "a10a1"), vec![1, 0]);
+    }
+
+    /// The numbers in attribute `name="..."` of an SVG element line.
+    fn attr(line: &str, name: &str) -> f64 {
+        let at = line.find(&format!(" {name}=\"")).expect(name) + name.len() + 3;
+        line[at..].split('"').next().unwrap().parse().unwrap()
+    }
+
+    /// Distance from point `p` to the segment `a`-`b`.
+    fn distance(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len2 = (dx * dx + dy * dy).max(1e-12);
+        let t = (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0);
+        ((a.0 + t * dx - p.0).powi(2) + (a.1 + t * dy - p.1).powi(2)).sqrt()
+    }
+
+    #[test]
+    fn arrows_and_names_leave_every_letter_visible() {
+        for v in crate::registry::variants() {
+            let mut g = (v.create)(&crate::options::VariantOptions::new()).unwrap();
+            // A few actions in, so that arrows also point at pieces (captures) where there are.
+            for _ in 0..2 {
+                if let Some(a) = g.legal_actions().first() {
+                    g.play_str(a).unwrap();
+                }
+            }
+            for action in g.legal_actions() {
+                let svg = g
+                    .svg(&RenderOptions {
+                        arrow: Some(action.clone()),
+                        targets_of: None,
+                        cell_names: true,
+                    })
+                    .unwrap();
+                assert_well_formed(&svg);
+                let discs: Vec<(f64, f64, f64)> = svg
+                    .lines()
+                    .filter(|l| l.contains(r#"<g class="piece""#))
+                    .map(|l| (attr(l, "cx"), attr(l, "cy"), attr(l, "r")))
+                    .collect();
+                for line in svg.lines().filter(|l| l.contains(r#"class="arrow""#)) {
+                    let a = (attr(line, "x1"), attr(line, "y1"));
+                    let b = (attr(line, "x2"), attr(line, "y2"));
+                    // The head's tip lies 1.6 stroke widths beyond the end.
+                    let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt().max(1e-9);
+                    let w = attr(line, "stroke-width");
+                    let tip = (
+                        b.0 + (b.0 - a.0) / len * 1.6 * w,
+                        b.1 + (b.1 - a.1) / len * 1.6 * w,
+                    );
+                    for &(cx, cy, r) in &discs {
+                        let d = distance((cx, cy), a, tip);
+                        assert!(
+                            d >= 0.5 * r,
+                            "{} {action}: the arrow passes {d:.1} from a letter (disc radius {r})",
+                            v.name
+                        );
+                    }
+                }
+                // Names come after (over) the pieces.
+                let pieces_at = svg.find(r#"<g class="pieces""#).unwrap();
+                let names_at = svg.find(r#"<g class="cell-names""#).unwrap();
+                assert!(names_at > pieces_at, "{}", v.name);
+            }
+        }
+    }
+
+    #[test]
+    fn a_drop_shows_the_piece_dropped() {
+        let g = Steps::new(3, 3, &[("b2", "K")]);
+        let svg = svg_of(&g, "Q@c1");
+        let drop = svg.lines().find(|l| l.contains(r#"class="drop""#)).unwrap();
+        assert!(drop.contains(r#"data-cell="c1""#), "{drop}");
+        assert!(
+            drop.contains(r#"class="dropped" data-cell="c1" data-symbol="Q""#),
+            "{drop}"
+        );
+        assert!(drop.contains(">Q</text>"), "{drop}");
+    }
+
+    #[test]
+    fn the_panel_fits_in_the_picture() {
+        let g =
+            crate::registry::create("tictacchess", &crate::options::VariantOptions::new()).unwrap();
+        let svg = g.svg(&RenderOptions::default()).unwrap();
+        let panel: Vec<&str> = svg
+            .lines()
+            .skip_while(|l| !l.contains(r#"class="panel""#))
+            .skip(1)
+            .take_while(|l| l.starts_with("<text"))
+            .map(|l| l.split('>').nth(1).unwrap().trim_end_matches("</text"))
+            .collect();
+        assert_eq!(
+            panel,
+            [
+                "white to move",
+                "white reserve: PPPPPPPPRRNNBBQK",
+                "black reserve: pppppppprrnnbbqk"
+            ]
+        );
+        let width = attr(svg.lines().next().unwrap(), "width");
+        let longest = panel.iter().map(|l| l.len()).max().unwrap() as f64;
+        assert!(
+            width >= MARGIN + longest * 0.7 * PANEL_FONT,
+            "width {width}"
+        );
     }
 }

@@ -1,6 +1,8 @@
 //! `AnyGame`: an object-safe, text-level face of any `Game`, so the protocol can hold "some
 //! variant" while searchers stay generic and monomorphised inside.
 
+use std::sync::atomic::AtomicBool;
+
 use crate::game::{Evaluate, Outcome, Player, RuleError};
 use crate::geometry::Geometry;
 use crate::render::{self, RenderOptions};
@@ -24,6 +26,14 @@ pub trait AnyGame: Send + Sync {
     fn san(&self, action: &str) -> Option<String>;
     fn perft(&mut self, depth: u32) -> u64;
     fn divide(&mut self, depth: u32) -> Vec<(String, u64)>;
+    /// `divide` that hands each first action's count to `each` as soon as it is known and
+    /// gives up when `stop` is raised: `true` when every first action was counted.
+    fn divide_until(
+        &mut self,
+        depth: u32,
+        stop: &AtomicBool,
+        each: &mut dyn FnMut(&str, u64),
+    ) -> bool;
     fn display(&self) -> String;
     fn svg(&self, opts: &RenderOptions) -> Result<String, RuleError>;
     /// Pieces on cells, `(cell, symbol)`, as pictures show them.
@@ -82,7 +92,8 @@ impl<G: Evaluate> AnyGame for Session<G> {
 
     fn play_str(&mut self, s: &str) -> Result<(), RuleError> {
         let mut g = self.game.clone();
-        for part in s.split(',') {
+        let side = g.to_move();
+        for (i, part) in s.split(',').enumerate() {
             let part = part.trim();
             if part.is_empty() {
                 return Err(RuleError::new(format!("empty action in '{s}'")));
@@ -90,6 +101,14 @@ impl<G: Evaluate> AnyGame for Session<G> {
             if let Some(o) = g.terminal() {
                 return Err(RuleError::new(format!(
                     "game is over ({o}); '{part}' not played"
+                )));
+            }
+            // A comma-joined group is one turn: it may not run into the next side's turn.
+            if i > 0 && g.to_move() != side {
+                return Err(RuleError::new(format!(
+                    "'{part}' is not part of {}'s turn, which ended before it; \
+                     write the next turn apart, separated by a space",
+                    side.name()
                 )));
             }
             let a = g.parse_action(part)?;
@@ -123,6 +142,19 @@ impl<G: Evaluate> AnyGame for Session<G> {
         d.into_iter()
             .map(|(a, n)| (self.game.format_action(a), n))
             .collect()
+    }
+
+    fn divide_until(
+        &mut self,
+        depth: u32,
+        stop: &AtomicBool,
+        each: &mut dyn FnMut(&str, u64),
+    ) -> bool {
+        let mut g = self.game.clone();
+        let text = |a| self.game.format_action(a);
+        crate::perft::divide_until(&mut g, depth.saturating_sub(1), stop, &mut |a, n| {
+            each(&text(a), n)
+        })
     }
 
     fn display(&self) -> String {

@@ -13,6 +13,9 @@ use tessera::variant::VariantInfo;
 use tessera::AnyGame;
 
 use tessera_protocol::setup;
+
+use crate::print::outln;
+use crate::progress;
 use tessera_protocol::uci::options;
 use tessera_protocol::uci::report::{info_lines, score_text};
 use tessera_protocol::uci::search_thread;
@@ -51,7 +54,7 @@ impl PositionArgs {
                     let v = options::validate(spec, value)?;
                     engine_opts.push((spec.name.to_string(), v));
                 }
-                _ => setup::set_variant_option(catalog, &mut vopts, name, value)?,
+                _ => setup::set_variant_option(catalog, info, &mut vopts, name, value)?,
             }
         }
         let g = setup::build_position(info, &vopts, self.fen.as_deref(), &self.moves)?;
@@ -73,6 +76,7 @@ pub struct AnalyseArgs {
     /// Search for this many milliseconds (default 3000 when no depth is given).
     #[arg(long)]
     pub movetime: Option<u64>,
+    /// Search threads (Lazy SMP), 1 to 256 (default 1).
     #[arg(long)]
     pub threads: Option<usize>,
     /// Transposition table size in MB.
@@ -84,6 +88,7 @@ pub struct AnalyseArgs {
 pub struct PerftArgs {
     #[command(flatten)]
     pub pos: PositionArgs,
+    /// Length of the counted sequences in actions (plies), 0 to 30.
     #[arg(long)]
     pub depth: u32,
     /// Print the count below each first action.
@@ -93,14 +98,18 @@ pub struct PerftArgs {
 
 #[derive(Args)]
 pub struct BenchArgs {
-    #[arg(long)]
-    pub depth: Option<u32>,
-    #[arg(long)]
-    pub threads: Option<usize>,
+    /// Search every position to this depth (plies).
+    #[arg(long, default_value_t = tessera::search::bench::DEFAULT_DEPTH)]
+    pub depth: u32,
+    /// Search threads (Lazy SMP), 1 to 256.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
 }
 
 #[derive(Args)]
 pub struct SolveArgs {
+    /// The variant to solve (the `variants` command of the protocol marks those with a
+    /// solver `[solvable]`).
     #[arg(long)]
     pub variant: String,
     /// A variant option, repeatable.
@@ -157,8 +166,8 @@ pub fn analyse(a: AnalyseArgs) -> Result<(), String> {
         None => engine_value(&engine_opts, "Hash").unwrap_or(options::DEFAULT_HASH_MB as usize),
     };
     if let Some(o) = game.outcome() {
-        println!("info string game over: {o}");
-        println!("bestmove (none)");
+        outln!("info string game over: {o}");
+        outln!("bestmove (none)");
         return Ok(());
     }
     let limits = match (a.depth, a.movetime) {
@@ -175,7 +184,7 @@ pub fn analyse(a: AnalyseArgs) -> Result<(), String> {
     let result =
         search_thread::search_blocking(game.as_ref(), &limits, &cfg, &ctl, &tt, &mut |i| {
             for l in info_lines(i) {
-                println!("{l}");
+                outln!("{l}");
             }
             if i.multipv <= 1 && !i.pv.is_empty() {
                 last = Some(i.clone());
@@ -184,7 +193,7 @@ pub fn analyse(a: AnalyseArgs) -> Result<(), String> {
     let answer = search_thread::answer(game.as_ref(), result.as_ref(), &limits);
     let (notes, best) = answer.split_at(answer.len() - 1);
     for n in notes {
-        println!("{n}");
+        outln!("{n}");
     }
     // The ponder action is for GUIs; the summary line shows the turn, score and line.
     let mut line = best[0]
@@ -202,7 +211,7 @@ pub fn analyse(a: AnalyseArgs) -> Result<(), String> {
     if let Some(i) = last.filter(|_| notes.is_empty()) {
         line.push_str(&format!(" pv {}", i.pv.join(" ")));
     }
-    println!("{line}");
+    outln!("{line}");
     Ok(())
 }
 
@@ -215,20 +224,31 @@ pub fn perft(a: PerftArgs) -> Result<(), String> {
     }
     let (mut game, _) = a.pos.build()?;
     let t0 = Instant::now();
-    let nodes = if a.divide && a.depth > 0 {
-        let split = game.divide(a.depth);
-        for (m, n) in &split {
-            println!("{m}: {n}");
-        }
-        println!();
-        split.iter().map(|(_, n)| n).sum()
+    let nodes = if a.depth == 0 {
+        game.perft(0)
     } else {
-        game.perft(a.depth)
+        // Counted first action by first action, so that a long count shows its progress.
+        let bar = progress::bar(game.legal_actions().len() as u64);
+        let mut total = 0;
+        let never = std::sync::atomic::AtomicBool::new(false);
+        game.divide_until(a.depth, &never, &mut |m, n| {
+            if a.divide {
+                bar.suspend(|| outln!("{m}: {n}"));
+            }
+            bar.inc(1);
+            bar.set_message(format!("{m}: {n}"));
+            total += n;
+        });
+        bar.finish_and_clear();
+        if a.divide {
+            outln!();
+        }
+        total
     };
     let secs = t0.elapsed().as_secs_f64();
-    println!("Nodes searched: {nodes}");
-    println!("Time: {} ms", (secs * 1000.0).round() as u64);
-    println!(
+    outln!("Nodes searched: {nodes}");
+    outln!("Time: {} ms", (secs * 1000.0).round() as u64);
+    outln!(
         "Nodes/second: {}",
         (nodes as f64 / secs.max(1e-9)).round() as u64
     );
@@ -236,12 +256,9 @@ pub fn perft(a: PerftArgs) -> Result<(), String> {
 }
 
 pub fn bench(a: BenchArgs) -> Result<(), String> {
-    use tessera::search::bench::{self as sb, BenchLine, DEFAULT_DEPTH, POSITIONS};
-    let depth = a.depth.unwrap_or(DEFAULT_DEPTH).max(1);
-    let threads = match a.threads {
-        Some(t) => checked("Threads", t)?,
-        None => 1,
-    };
+    use tessera::search::bench::{self as sb, BenchLine, POSITIONS};
+    let depth = a.depth.max(1);
+    let threads = checked("Threads", a.threads)?;
     let hash = options::DEFAULT_HASH_MB as usize;
     let (lines, nodes, elapsed) = if threads == 1 {
         let r = sb::bench(POSITIONS, depth, hash).map_err(|e| e.to_string())?;
@@ -292,7 +309,7 @@ pub fn bench(a: BenchArgs) -> Result<(), String> {
     };
     let n = lines.len();
     for (i, l) in lines.iter().enumerate() {
-        println!(
+        outln!(
             "Position {}/{n} ({} {}): nodes {} bestmove {}",
             i + 1,
             l.variant,
@@ -302,10 +319,10 @@ pub fn bench(a: BenchArgs) -> Result<(), String> {
         );
     }
     let ms = elapsed.as_millis().max(1);
-    println!();
-    println!("Total time (ms) : {ms}");
-    println!("Nodes searched: {nodes}");
-    println!("Nodes/second: {}", nodes as u128 * 1000 / ms);
+    outln!();
+    outln!("Total time (ms) : {ms}");
+    outln!("Nodes searched: {nodes}");
+    outln!("Nodes/second: {}", nodes as u128 * 1000 / ms);
     Ok(())
 }
 
@@ -315,14 +332,16 @@ pub fn solve(a: SolveArgs) -> Result<(), String> {
     let mut vopts = VariantOptions::new();
     for o in &a.options {
         let (name, value) = setup::split_pair(o)?;
-        setup::set_variant_option(catalog, &mut vopts, name, value)?;
+        setup::set_variant_option(catalog, info, &mut vopts, name, value)?;
     }
     let solve = info
         .solve
         .ok_or_else(|| format!("variant {} has no solver", info.name))?;
-    let report = solve(&vopts).map_err(|e| format!("solve {}: {e}", info.name))?;
-    for l in report.lines {
-        println!("{l}");
+    let spinner = progress::spinner(&format!("solving {}", info.name));
+    let report = solve(&vopts).map_err(|e| format!("solve {}: {e}", info.name));
+    spinner.finish_and_clear();
+    for l in report?.lines {
+        outln!("{l}");
     }
     Ok(())
 }
@@ -337,6 +356,6 @@ pub fn render(a: RenderArgs) -> Result<(), String> {
     };
     let svg = game.svg(&opts).map_err(|e| format!("render: {e}"))?;
     std::fs::write(&a.out, svg).map_err(|e| format!("cannot write {}: {e}", a.out.display()))?;
-    println!("wrote {}", a.out.display());
+    outln!("wrote {}", a.out.display());
     Ok(())
 }

@@ -5,6 +5,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod commands;
+mod print;
+mod progress;
 mod tournament;
 
 use tessera_protocol::uci;
@@ -51,8 +53,35 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("tessera: {e}");
+            eprintln!("tessera: {}", uci::report::clip_echoes(&e));
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    /// Every option and argument of every subcommand says what it is for in `--help`.
+    #[test]
+    fn every_argument_has_help() {
+        let mut missing = Vec::new();
+        let cli = Cli::command();
+        for sub in cli.get_subcommands() {
+            assert!(sub.get_about().is_some(), "{} has no help", sub.get_name());
+            for arg in sub.get_arguments() {
+                let id = arg.get_id().as_str();
+                if id == "help" || id == "version" {
+                    continue;
+                }
+                if arg.get_help().is_none() && arg.get_long_help().is_none() {
+                    missing.push(format!("{} --{id}", sub.get_name()));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "no help text: {missing:?}");
     }
 }

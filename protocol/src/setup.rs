@@ -34,13 +34,20 @@ pub fn split_pair(s: &str) -> Result<(&str, &str), String> {
 }
 
 /// Validates a variant option (or `UCI_Chess960`) and stores its canonical value in `opts`.
+/// An option of a variant other than `selected` is checked too, when it is set, against the
+/// first variant that declares it; `selected`'s own declaration comes first.
 pub fn set_variant_option(
     catalog: &'static [VariantInfo],
+    selected: &VariantInfo,
     opts: &mut VariantOptions,
     name: &str,
     value: &str,
 ) -> Result<(), String> {
-    let spec = options::find_variant_option(catalog, name)
+    let spec = selected
+        .options
+        .iter()
+        .find(|o| o.name.eq_ignore_ascii_case(name))
+        .or_else(|| options::find_variant_option(catalog, name))
         .or_else(|| options::find_engine_option(name).filter(|s| s.name == "UCI_Chess960"))
         .ok_or_else(|| format!("unknown option '{name}'"))?;
     let v = options::validate(spec, value)?;

@@ -25,6 +25,9 @@ use tessera::game::Player;
 use tessera::options::VariantOptions;
 use tessera::registry;
 use tessera::session::AnyGame;
+use tessera_protocol::setup;
+
+use crate::print::outln;
 
 pub use args::MatchArgs;
 use args::Plan;
@@ -36,11 +39,14 @@ use stats::{Pentanomial, SprtDecision, Tally};
 
 pub fn run(a: MatchArgs) -> Result<(), String> {
     let plan = a.plan()?;
+    let catalog = registry::variants();
+    let info = setup::find_variant(catalog, &plan.variant)?;
     let mut opts = VariantOptions::new();
     for (k, v) in &plan.variant_options {
-        opts.set(k, v);
+        setup::set_variant_option(catalog, info, &mut opts, k, v)
+            .map_err(|e| format!("--option {k}={v}: {e}"))?;
     }
-    let proto = registry::create(&plan.variant, &opts).map_err(|e| e.to_string())?;
+    let proto = (info.create)(&opts).map_err(|e| format!("variant {}: {e}", info.name))?;
     let books = match &plan.openings {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -62,6 +68,9 @@ pub fn run(a: MatchArgs) -> Result<(), String> {
             )
         })
         .collect();
+    if let Some(w) = repeated_openings_warning(&openings, plan.games) {
+        eprintln!("{w}");
+    }
     let summary = play_match(
         &plan,
         proto.as_ref(),
@@ -69,8 +78,25 @@ pub fn run(a: MatchArgs) -> Result<(), String> {
         &openings,
         std::io::stderr().is_terminal(),
     )?;
-    print!("{summary}");
+    for line in summary.lines() {
+        outln!("{line}");
+    }
     Ok(())
+}
+
+/// Start failures in a row after which an engine is taken to be unable to start at all.
+const MAX_START_FAILURES: u32 = 2;
+
+/// A warning when games will start from the same position more than once per pair of
+/// engines: deterministic engines (fixed depth or nodes) then replay the same games.
+fn repeated_openings_warning(openings: &[Opening], games: u32) -> Option<String> {
+    let repeated = (1..openings.len()).any(|i| openings[..i].contains(&openings[i]));
+    (repeated && games > 2).then(|| {
+        "warning: several game pairs start from the same position (no --openings, too few \
+         distinct lines, or --random-plies 0): deterministic engines will replay identical \
+         games; give --random-plies N or --openings FILE"
+            .to_string()
+    })
 }
 
 /// What one worker reports.
@@ -149,9 +175,15 @@ fn play_match(
     // waits here, by opening, for the second.
     let mut half_pairs: HashMap<usize, i32> = HashMap::new();
     let mut pairs = Pentanomial::default();
-    let mut reporter = Reporter::new(tty);
+    let mut reporter = Reporter::new(tty, pairings.len());
     let mut done = 0;
     let mut failure = None;
+    // Start failures of each engine in a row: one may be bad luck, two end the match.
+    let mut start_failures = vec![0u32; plan.engines.len()];
+    // Each game as played (engines, colours, actions), to find games replayed move for move.
+    let mut seen_games: std::collections::HashSet<(usize, usize, Vec<String>)> =
+        std::collections::HashSet::new();
+    let mut repeated = 0;
     let mut sprt_verdict = None;
 
     std::thread::scope(|s| {
@@ -179,6 +211,8 @@ fn play_match(
         drop(tx);
         for f in rx {
             let record = match f.record {
+                // Games that end after the match failed are not part of it.
+                Ok(Some(_)) if failure.is_some() => continue,
                 Ok(Some(r)) => r,
                 Ok(None) => continue,
                 Err(e) => {
@@ -193,6 +227,26 @@ fn play_match(
                 reporter.line(&format!("Note: {n}"));
             }
             let (w, b) = (p.white, p.black);
+            let actions = record.actions().map(String::from).collect();
+            if !seen_games.insert((w, b, actions)) {
+                repeated += 1;
+            }
+            for (engine, side) in [(w, Player::White), (b, Player::Black)] {
+                if record.start_failed == Some(side) {
+                    start_failures[engine] += 1;
+                    if start_failures[engine] >= MAX_START_FAILURES {
+                        failure.get_or_insert(format!(
+                            "engine {} could not be started {MAX_START_FAILURES} times in a \
+                             row; the match is stopped ({})",
+                            plan.engines[engine].name, record.result.reason
+                        ));
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                } else if record.start_failed.is_none() || side == Player::White {
+                    // Started for this game (White is started before Black).
+                    start_failures[engine] = 0;
+                }
+            }
             let white_value = match record.result.winner {
                 Some(Player::White) => 1,
                 Some(Player::Black) => -1,
@@ -271,7 +325,7 @@ fn play_match(
                 }
             }
             if tty {
-                reporter.progress(&display::progress_line(done, pairings.len(), &summary));
+                reporter.progress(done, &summary);
             } else if two {
                 reporter.line(&summary);
             }
@@ -303,6 +357,12 @@ fn play_match(
         }
     } else {
         out.push_str(&display::table(&standings));
+    }
+    if repeated > 0 {
+        out.push_str(&format!(
+            "Repeated games: {repeated} (same engines, colours and moves as an earlier game; \
+             give --random-plies N or --openings FILE)\n"
+        ));
     }
     if sprt_verdict.is_some() || done < pairings.len() {
         out.push_str(&format!(

@@ -103,3 +103,55 @@ fn a_hang_at_fixed_depth_is_a_stalled_connection() {
         ]
     );
 }
+
+#[test]
+fn an_engine_that_never_starts_stops_the_match_with_an_error() {
+    let dir = scratch("match-nostart");
+    let random = random_chess_engine(&dir);
+    let t0 = std::time::Instant::now();
+    let out = std::process::Command::new(tessera())
+        .args(["match", "--depth", "1", "--games", "20", "--engine"])
+        .arg(format!("cmd={random}"))
+        .args(["--engine", "cmd=/nonexistent/engine"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "the match exits non-zero");
+    assert!(
+        err.contains("engine engine could not be started 2 times in a row"),
+        "{err}"
+    );
+    assert!(t0.elapsed() < std::time::Duration::from_secs(30));
+}
+
+#[test]
+fn replayed_openings_are_warned_of() {
+    let dir = scratch("match-replay");
+    let random = random_chess_engine(&dir);
+    let engine = format!("cmd={random}");
+    let out = std::process::Command::new(tessera())
+        .args(["match", "--depth", "1", "--games", "4", "--maxmoves", "3"])
+        .args(["--engine", &engine, "--engine", &engine])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("warning: several game pairs start from the same position"),
+        "{err}"
+    );
+    let out = std::process::Command::new(tessera())
+        .args(["match", "--depth", "1", "--games", "4", "--maxmoves", "3"])
+        .args([
+            "--random-plies",
+            "4",
+            "--engine",
+            &engine,
+            "--engine",
+            &engine,
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("warning"));
+}

@@ -279,3 +279,198 @@ fn cli_perft_and_analyse() {
         "{s}"
     );
 }
+
+/// The `pv` of the last `info ... pv` line before `bestmove`.
+fn last_pv(lines: &[String]) -> Vec<String> {
+    let l = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info ") && l.contains(" pv "))
+        .unwrap_or_else(|| panic!("no info line with a pv: {lines:?}"));
+    let pv = l.split(" pv ").nth(1).unwrap();
+    pv.split(' ').map(String::from).collect()
+}
+
+/// The `nodes` of an `info` line.
+fn nodes_of(line: &str) -> u64 {
+    let w: Vec<&str> = line.split(' ').collect();
+    let i = w.iter().position(|x| *x == "nodes").expect("nodes") + 1;
+    w[i].parse().unwrap()
+}
+
+#[test]
+fn the_last_info_shows_the_move_played() {
+    let mut e = Engine::start();
+    let check = |e: &mut Engine, setup: &[&str], go: &str| {
+        for l in setup {
+            e.send(l);
+        }
+        e.send(go);
+        let lines = e.until("bestmove", T);
+        let turn: Vec<String> = bestmove(&lines).split(',').map(String::from).collect();
+        let pv = last_pv(&lines);
+        assert!(
+            pv.len() >= turn.len() && pv[..turn.len()] == turn[..],
+            "{setup:?} {go}: bestmove {turn:?} but the last pv is {pv:?}"
+        );
+        let info = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .unwrap();
+        let before = &lines[lines.len() - 2];
+        assert_eq!(info, before, "the last info comes just before bestmove");
+    };
+    // Stopped at once by a node limit: no iteration finished.
+    check(&mut e, &["position startpos"], "go nodes 1");
+    // A TCHES turn is three actions; a depth-1 line holds one, the rest is completed.
+    check(
+        &mut e,
+        &[
+            "setoption name UCI_Variant value tches",
+            "position startpos",
+        ],
+        "go depth 1",
+    );
+    // Several threads: the last line counts every thread's nodes.
+    check(
+        &mut e,
+        &[
+            "setoption name UCI_Variant value chess",
+            "setoption name Threads value 4",
+            "position startpos moves e2e4",
+        ],
+        "go depth 7",
+    );
+    e.send("go depth 7");
+    let lines = e.until("bestmove", T);
+    let counts: Vec<u64> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .map(|l| nodes_of(l))
+        .collect();
+    assert!(counts.windows(2).all(|w| w[0] <= w[1]), "{lines:?}");
+}
+
+#[test]
+fn go_perft_stops_on_stop_quit_and_end_of_input() {
+    let mut e = Engine::start();
+    e.send("go perft 20");
+    std::thread::sleep(Duration::from_millis(200));
+    let t0 = Instant::now();
+    assert!(e.sync().is_empty(), "isready is answered while counting");
+    e.send("stop");
+    let lines = e.until("info string perft stopped", T);
+    assert!(t0.elapsed() < Duration::from_secs(5), "{lines:?}");
+    // The engine goes on: a short perft, then a search.
+    e.send("go perft 2");
+    assert_eq!(
+        e.until("Nodes searched", T).last().unwrap(),
+        "Nodes searched: 400"
+    );
+    e.send("go perft 20");
+    let t0 = Instant::now();
+    assert!(e.quit(T).success());
+    assert!(t0.elapsed() < Duration::from_secs(5));
+    let mut e = Engine::start();
+    e.send("go perft 20");
+    let t0 = Instant::now();
+    assert!(e.wait(T).success(), "end of input stops the count");
+    assert!(t0.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn infinite_and_ponder_in_a_finished_game_wait_for_stop_and_ponderhit() {
+    let mut e = Engine::start();
+    e.send("position startpos moves f2f3 e7e5 g2g4 d8h4");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    let waiting = e.sync();
+    assert!(
+        !waiting.iter().any(|l| l.starts_with("bestmove")),
+        "{waiting:?}"
+    );
+    e.send("stop");
+    assert_eq!(e.until("bestmove", T).last().unwrap(), "bestmove (none)");
+    e.send("go ponder wtime 1000 btime 1000");
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(!e.sync().iter().any(|l| l.starts_with("bestmove")));
+    e.send("ponderhit");
+    assert_eq!(e.until("bestmove", T).last().unwrap(), "bestmove (none)");
+    // A plain go answers at once.
+    e.send("go depth 3");
+    assert_eq!(e.until("bestmove", T).last().unwrap(), "bestmove (none)");
+}
+
+#[test]
+fn options_are_checked_when_set_and_empty_defaults_echo_back() {
+    let mut e = Engine::start();
+    // An option of a variant that is not selected is checked at once.
+    e.send("setoption name TicTacReserve value XYZ");
+    let out = e.sync();
+    assert_eq!(errors(&out), 1, "{out:?}");
+    assert!(out[0].contains("TicTacReserve"), "{out:?}");
+    e.send("setoption name UCI_Variant value tictacchess");
+    let out = e.sync();
+    assert_eq!(errors(&out), 0, "the bad value was not kept: {out:?}");
+    assert!(out[0].starts_with("info string variant tictacchess"));
+    // A string option declared `default <empty>` takes `<empty>` back, selected or not.
+    e.send("uci");
+    let uci = e.until("uciok", T);
+    assert!(uci.contains(&"option name TchesReverse type string default <empty>".to_string()));
+    for variant in ["tictacchess", "tches"] {
+        e.send(&format!("setoption name UCI_Variant value {variant}"));
+        e.send("setoption name TchesReverse value <empty>");
+        let out = e.sync();
+        assert_eq!(errors(&out), 0, "{variant}: {out:?}");
+    }
+    e.send("setoption name TchesReverse value guardian");
+    e.send("setoption name TchesReverse value <empty>");
+    let out = e.sync();
+    assert_eq!(errors(&out), 0, "{out:?}");
+    assert!(out.last().unwrap().contains("TchesReverse= "), "{out:?}");
+}
+
+#[test]
+fn a_comma_joined_group_is_one_turn() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value tictacchess");
+    e.sync();
+    e.send("position startpos moves Q@b2,q@a3");
+    let out = e.sync();
+    assert_eq!(errors(&out), 1, "{out:?}");
+    assert!(out[0].contains("turn"), "{out:?}");
+    e.send("position startpos moves Q@b2 q@a3");
+    assert!(e.sync().is_empty());
+    e.send("setoption name UCI_Variant value tches");
+    e.send("position startpos moves e2e3,b1c3,g1f3,e7e6");
+    assert_eq!(errors(&e.sync()), 1);
+    e.send("position startpos moves e2e3,b1c3,g1f3 e7e6");
+    assert!(e.sync().iter().all(|l| !l.starts_with("info string error")));
+}
+
+#[test]
+fn errors_say_why_and_do_not_echo_a_megabyte() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value tches");
+    e.sync();
+    e.send("position startpos moves e3e4");
+    let out = e.sync();
+    assert_eq!(
+        out,
+        ["info string error: illegal move 'e3e4' (move 1): e3e4 is illegal: no piece on e3"]
+    );
+    let long = "e".repeat(1 << 20);
+    for cmd in [
+        format!("position startpos moves {long}"),
+        format!("position fen {long}"),
+        format!("{long} x"),
+        format!("go depth {long}"),
+        format!("setoption name {long} value 1"),
+    ] {
+        e.send(&cmd);
+        let out = e.sync();
+        assert_eq!(errors(&out), 1, "{out:?}");
+        assert!(out[0].len() < 1200, "{} characters", out[0].len());
+    }
+}

@@ -203,11 +203,38 @@ fn go_perft_divides() {
     let mut h = Harness::new();
     h.cmd("position fen 4 w 0");
     // From 4 stones, sequences of 2 takes: after t1 (3 left) 3, after t2 2, after t3 1.
-    let out = h.cmd("go perft 2");
+    h.send("go perft 2");
+    let out = h.until("Nodes searched");
     assert_eq!(
         out,
         vec!["t1: 3", "t2: 2", "t3: 1", "", "Nodes searched: 6"]
     );
+}
+
+#[test]
+fn go_perft_runs_like_a_search() {
+    let mut h = Harness::over(tessera::registry::variants());
+    // Far more than a lifetime of counting: only `stop` ends it.
+    h.cmd("go perft 20");
+    std::thread::sleep(Duration::from_millis(50));
+    assert!(h.engine.searching());
+    assert_eq!(h.cmd("isready"), vec!["readyok"]);
+    assert_eq!(errors(&h.cmd("go depth 1")), 1, "a second go is refused");
+    h.send("stop");
+    let out = h.until("info string perft stopped");
+    assert!(
+        out.last()
+            .unwrap()
+            .starts_with("info string perft stopped after 0 of 20"),
+        "{out:?}"
+    );
+    // A finished count can be followed by a search at once.
+    h.send("go perft 1");
+    let out = h.until("Nodes searched");
+    assert_eq!(out.last().unwrap(), "Nodes searched: 20");
+    h.cmd("go perft 20");
+    assert_eq!(h.engine.handle("quit"), Flow::Quit);
+    assert!(!h.engine.searching());
 }
 
 #[test]
@@ -356,17 +383,15 @@ fn well_formed(line: &str, cmd: &str) -> bool {
     {
         return true;
     }
-    let first = cmd.split_whitespace().next().unwrap_or("");
-    match first {
-        "go" => {
-            line.is_empty()
-                || line
-                    .split_once(": ")
-                    .is_some_and(|(_, n)| n.parse::<u64>().is_ok())
-        }
-        "d" => true,
-        _ => false,
+    // A perft's lines (`action: count`, a blank line) arrive while later commands run.
+    if line.is_empty()
+        || line
+            .split_once(": ")
+            .is_some_and(|(_, n)| n.parse::<u64>().is_ok())
+    {
+        return true;
     }
+    cmd.split_whitespace().next() == Some("d")
 }
 
 /// Feeds `n` random lines: at most one error line each, nothing changed by a failed command,
@@ -458,4 +483,31 @@ fn an_illegal_search_answer_is_never_printed() {
         answer(g.as_ref(), Some(&out(&["t1"], None)), &limits),
         vec!["bestmove (none)"]
     );
+}
+
+#[test]
+fn d_prints_the_fen_and_the_side_to_move_once_the_same_way_for_every_variant() {
+    let mut h = Harness::over(tessera::registry::variants());
+    for v in tessera::registry::variants() {
+        h.cmd(&format!("setoption name UCI_Variant value {}", v.name));
+        let fen = h.engine.fen();
+        let out = h.cmd("d");
+        let with_fen: Vec<&String> = out.iter().filter(|l| l.contains(&fen)).collect();
+        assert_eq!(with_fen, [&format!("Fen: {fen}")], "{}: {out:?}", v.name);
+        let fen_lines = out
+            .iter()
+            .filter(|l| l.trim_start().to_ascii_lowercase().starts_with("fen"))
+            .count();
+        assert_eq!(fen_lines, 1, "{}: {out:?}", v.name);
+        let to_move: Vec<&String> = out
+            .iter()
+            .filter(|l| l.to_ascii_lowercase().contains("to move"))
+            .collect();
+        assert_eq!(
+            to_move,
+            [&"To move: white".to_string()],
+            "{}: {out:?}",
+            v.name
+        );
+    }
 }

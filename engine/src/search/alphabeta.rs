@@ -91,6 +91,8 @@ pub struct Searcher<'s, 'a, G: Evaluate> {
     pv_idx: usize,
     pub best: Option<BestLine<G::Action>>,
     pub completed_depth: u32,
+    /// The selective depth of the last completed iteration.
+    pub last_seldepth: u32,
 }
 
 impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
@@ -139,6 +141,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             pv_idx: 0,
             best: None,
             completed_depth: 0,
+            last_seldepth: 0,
         }
     }
 
@@ -217,6 +220,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             }
             self.root_moves.sort_by_key(|r| std::cmp::Reverse(r.score));
             self.completed_depth = d;
+            self.last_seldepth = self.seldepth.max(d as usize) as u32;
             let first = &self.root_moves[0];
             self.best = Some(BestLine {
                 score: first.score,
@@ -268,7 +272,9 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
 
     fn report(&self, depth: u32, lines: usize, report: &mut dyn FnMut(&SearchInfo)) {
         let ms = self.sh.ctl.start.elapsed().as_millis() as u64;
-        let nodes = self.total_nodes();
+        // Every thread's nodes as flushed so far, not as this thread last saw them: with many
+        // threads the main one may have flushed rarely.
+        let nodes = self.sh.nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed);
         for (i, rm) in self.root_moves.iter().take(lines).enumerate() {
             let mut g = self.root.clone();
             let pv = rm

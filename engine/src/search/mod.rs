@@ -84,20 +84,49 @@ fn think_inner<G: Evaluate>(
         .depth
         .unwrap_or(MAX_PLY as u32 - 8)
         .clamp(1, MAX_PLY as u32 - 8);
-    let found = smp::run(root, &actions, &sh, cfg.threads, max_depth, report);
-    let (score, pv) = match found.best {
-        Some(b) => (b.score, b.pv),
+    let mut last: Option<SearchInfo> = None;
+    let found = smp::run(root, &actions, &sh, cfg.threads, max_depth, &mut |i| {
+        if i.multipv <= 1 && i.note.is_none() {
+            last = Some(i.clone());
+        }
+        report(i)
+    });
+    let (score, pv, seldepth) = match found.best {
+        Some(b) => (b.score, b.pv, found.seldepth),
         // Stopped before the first iteration finished: the first action in search order.
-        None => (0, vec![actions[0]]),
+        None => (0, vec![actions[0]], 0),
     };
-    let (turn, ponder) = whole_turn(root, &pv, tt);
-    SearchOutput {
+    let (turn, ponder, line) = whole_turn(root, &pv, tt);
+    let out = SearchOutput {
         turn,
         ponder,
         score: score::report_score(root, &pv, score),
         nodes: found.nodes,
         depth: found.depth,
+    };
+    // The reports so far may show another line than the one played (a better action proven
+    // in an unfinished iteration, a turn completed after the line ended, a search stopped
+    // early) or miss nodes of helper threads: then a closing report shows the turn played,
+    // with the nodes of every thread.
+    let shown = last.is_some_and(|l| {
+        l.depth == found.depth && l.score == out.score && l.nodes == out.nodes && l.pv == line
+    });
+    if !shown {
+        let ms = ctl.start.elapsed().as_millis() as u64;
+        report(&SearchInfo {
+            depth: found.depth,
+            seldepth: seldepth.max(found.depth),
+            multipv: 1,
+            score: out.score,
+            nodes: out.nodes,
+            time_ms: ms,
+            nps: out.nodes * 1000 / ms.max(1),
+            hashfull: tt.hashfull(),
+            pv: line,
+            note: None,
+        });
     }
+    out
 }
 
 /// Legal root actions, restricted to `searchmoves` where given (ignoring entries that are not
@@ -133,12 +162,13 @@ fn root_actions<G: Evaluate>(root: &G, limits: &Limits, tt: &TranspositionTable)
 
 /// The whole turn starting with `pv[0]`: the line's actions while the side to move stays the
 /// same, completed by short searches where the line stops inside the turn. Also the action to
-/// ponder on (the opponent's reply in the line), formatted.
+/// ponder on (the opponent's reply in the line), and the line to report: the turn, then the
+/// rest of `pv` where the turn came from it whole, all formatted.
 fn whole_turn<G: Evaluate>(
     root: &G,
     pv: &[G::Action],
     tt: &TranspositionTable,
-) -> (Vec<String>, Option<String>) {
+) -> (Vec<String>, Option<String>, Vec<String>) {
     let side = root.to_move();
     let mut g = root.clone();
     let mut turn = Vec::new();
@@ -150,21 +180,27 @@ fn whole_turn<G: Evaluate>(
             break;
         }
     }
+    let mut line = turn.clone();
     let mut ponder = None;
     if g.to_move() != side {
-        if let Some(&a) = rest.next() {
-            if g.terminal().is_none() && g.is_legal(a) {
-                ponder = Some(g.format_action(a));
+        let mut after = g.clone();
+        for &a in rest {
+            if after.terminal().is_some() || !after.is_legal(a) {
+                break;
             }
+            line.push(after.format_action(a));
+            after.play(a);
         }
+        ponder = line.get(turn.len()).cloned();
     }
     // The line ended inside the turn: finish it with short searches from where it stopped.
     while g.to_move() == side && g.terminal().is_none() && turn.len() < MAX_PLY {
         let Some(a) = short_search(&g, tt) else { break };
         turn.push(g.format_action(a));
+        line.push(g.format_action(a));
         g.play(a);
     }
-    (turn, ponder)
+    (turn, ponder, line)
 }
 
 /// Best action of a small fixed-effort search (never empty while an action is legal).

@@ -15,6 +15,8 @@ pub struct Found<A> {
     pub root_moves: Vec<RootMove<A>>,
     pub nodes: u64,
     pub depth: u32,
+    /// The main thread's selective depth in its last iteration.
+    pub seldepth: u32,
 }
 
 pub fn run<G: Evaluate>(
@@ -40,6 +42,7 @@ pub fn run<G: Evaluate>(
             root_moves: std::mem::take(&mut main.root_moves),
             nodes: 0,
             depth: main.completed_depth,
+            seldepth: main.last_seldepth,
         }
     })
     .with_nodes(sh.nodes.load(Ordering::Relaxed))

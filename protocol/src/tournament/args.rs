@@ -86,8 +86,11 @@ struct Flags {
     /// Append every finished game to this PGN file.
     #[arg(long)]
     pub pgn: Option<PathBuf>,
-    /// Milliseconds an engine may overstep its clock before it loses on time.
-    #[arg(long, default_value_t = 0)]
+    /// Milliseconds an engine may overstep its clock or its move time before it loses on
+    /// time. The default absorbs the scheduling noise of a busy machine (an engine told
+    /// `movetime 100` answers in 99-110 ms), so that well-behaved engines never lose on
+    /// time by it; 0 is strict.
+    #[arg(long, default_value_t = DEFAULT_TIME_MARGIN_MS)]
     pub timemargin: u64,
     /// Milliseconds to wait for an answer no clock bounds (start-up, fixed depth or nodes)
     /// before the engine counts as hung.
@@ -112,6 +115,10 @@ struct Flags {
     #[arg(long, default_value = "Tessera match")]
     pub event: String,
 }
+
+/// The default `--timemargin`: well above the few milliseconds engines overshoot a move time
+/// by, and the tens of milliseconds a loaded machine may delay a process.
+pub const DEFAULT_TIME_MARGIN_MS: u64 = 100;
 
 /// A match ready to be played.
 #[derive(Debug)]
@@ -222,14 +229,17 @@ impl MatchArgs {
             depth: f.depth,
             nodes: f.nodes,
         };
+        if self.engines.len() < 2 {
+            return Err(format!(
+                "a match needs at least two engines, each given by its own --engine (got {})",
+                self.engines.len()
+            ));
+        }
         let mut engines = self
             .engines
             .iter()
             .map(|e| engine_spec(e, &defaults))
             .collect::<Result<Vec<_>, _>>()?;
-        if engines.len() < 2 {
-            return Err("a match needs at least two --engine".into());
-        }
         // Names tell the engines apart in the standings and the PGN: make them unique.
         for i in 1..engines.len() {
             let base = engines[i].name.clone();
@@ -365,6 +375,8 @@ mod tests {
 
     #[test]
     fn bad_command_lines_are_errors() {
+        let one = plan("--engine cmd=a").unwrap_err();
+        assert!(one.contains("two engines"), "{one}");
         for bad in [
             "--depth 1 --engine cmd=a",
             "--engine cmd=a --engine cmd=b",

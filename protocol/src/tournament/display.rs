@@ -1,9 +1,11 @@
-//! What the match prints: a progress line on a terminal, plain lines otherwise, and the
+//! What the match prints: a progress bar on a terminal, plain lines otherwise, and the
 //! final standings.
 
-use std::io::Write;
+use indicatif::ProgressBar;
 
 use super::stats::{EloEstimate, Pentanomial, Sprt, SprtDecision, Tally};
+use crate::print::outln;
+use crate::progress;
 
 /// Standings of one engine.
 #[derive(Clone, Debug, Default)]
@@ -30,7 +32,23 @@ pub fn fmt_margin(e: &EloEstimate) -> String {
     if m.is_finite() {
         format!("{m:.1}")
     } else {
-        "inf".into()
+        "n/a".into()
+    }
+}
+
+/// The 95% interval as far as it is known: both ends (infinite while the results leave one
+/// open), the one finite bound when every game went one way, or `n/a` when every game was
+/// drawn.
+fn fmt_interval(t: &Tally, e: &EloEstimate) -> String {
+    let n = t.games();
+    if t.wins == n {
+        format!("95% lower bound {}, every game won", fmt_elo(e.lower))
+    } else if t.losses == n {
+        format!("95% upper bound {}, every game lost", fmt_elo(e.upper))
+    } else if t.draws == n {
+        "95% interval n/a, every game drawn".to_string()
+    } else {
+        format!("95% interval {} .. {}", fmt_elo(e.lower), fmt_elo(e.upper))
     }
 }
 
@@ -52,12 +70,17 @@ pub fn elo_line(t: &Tally) -> Option<String> {
         .los()
         .map(|l| format!(", LOS: {:.1} %", 100.0 * l))
         .unwrap_or_default();
+    // No `+/-` when every game went one way: the estimate itself is infinite.
+    let one_way = t.wins == t.games() || t.losses == t.games();
+    let margin = if one_way {
+        String::new()
+    } else {
+        format!(" +/- {}", fmt_margin(&e))
+    };
     Some(format!(
-        "Elo difference: {} +/- {} (95% interval {} .. {}){los}",
+        "Elo difference: {}{margin} ({}){los}",
         fmt_elo(e.elo),
-        fmt_margin(&e),
-        fmt_elo(e.lower),
-        fmt_elo(e.upper)
+        fmt_interval(t, &e)
     ))
 }
 
@@ -124,57 +147,51 @@ pub fn compact_score(t: &Tally) -> String {
         100.0 * t.score().unwrap_or(0.5)
     );
     if let Some(e) = t.elo() {
-        s.push_str(&format!(" Elo {} ±{}", fmt_elo(e.elo), fmt_margin(&e)));
+        if t.wins == t.games() {
+            s.push_str(&format!(" Elo ≥ {}", fmt_elo(e.lower)));
+        } else if t.losses == t.games() {
+            s.push_str(&format!(" Elo ≤ {}", fmt_elo(e.upper)));
+        } else {
+            s.push_str(&format!(" Elo {} ±{}", fmt_elo(e.elo), fmt_margin(&e)));
+        }
     }
     s
 }
 
-/// The progress line shown on a terminal.
-pub fn progress_line(done: usize, total: usize, summary: &str) -> String {
-    const BAR: usize = 24;
-    let filled = (done * BAR).checked_div(total).unwrap_or(BAR).min(BAR);
-    format!(
-        "[{}{}] {done}/{total} {summary}",
-        "#".repeat(filled),
-        "-".repeat(BAR - filled)
-    )
-}
-
-/// Where the running report goes: a line rewritten in place on a terminal, or plain lines.
+/// Where the running report goes: a progress bar on a terminal (lines that stay in the log
+/// are printed above it), or plain lines on stdout otherwise.
 pub struct Reporter {
     pub tty: bool,
-    shown: bool,
+    bar: ProgressBar,
 }
 
 impl Reporter {
-    pub fn new(tty: bool) -> Reporter {
-        Reporter { tty, shown: false }
+    pub fn new(tty: bool, games: usize) -> Reporter {
+        let bar = if tty {
+            progress::bar(games as u64)
+        } else {
+            ProgressBar::hidden()
+        };
+        Reporter { tty, bar }
     }
 
     /// A line that stays in the log (a game's result without a terminal, a restart).
     pub fn line(&mut self, s: &str) {
         if self.tty {
-            self.clear();
-            eprintln!("{s}");
+            self.bar.suspend(|| eprintln!("{s}"));
         } else {
-            println!("{s}");
+            outln!("{s}");
         }
     }
 
-    pub fn progress(&mut self, s: &str) {
-        if self.tty {
-            let mut e = std::io::stderr();
-            let _ = write!(e, "\r\x1b[2K{s}");
-            let _ = e.flush();
-            self.shown = true;
-        }
+    /// Games done so far and the score.
+    pub fn progress(&mut self, done: usize, summary: &str) {
+        self.bar.set_position(done as u64);
+        self.bar.set_message(summary.to_string());
     }
 
     pub fn clear(&mut self) {
-        if self.shown {
-            eprint!("\r\x1b[2K");
-            self.shown = false;
-        }
+        self.bar.finish_and_clear();
     }
 }
 
@@ -196,10 +213,6 @@ mod tests {
         assert!(elo_line(&t)
             .unwrap()
             .starts_with("Elo difference: +58.5 +/- "));
-        assert_eq!(
-            progress_line(6, 12, "x"),
-            "[############------------] 6/12 x"
-        );
         let st = vec![
             Standing {
                 name: "low".into(),
@@ -224,6 +237,40 @@ mod tests {
         );
         assert!(lines[2].trim_end().ends_with('1'));
         assert_eq!(fmt_elo(f64::INFINITY), "+inf");
+        let perfect = Tally {
+            wins: 5,
+            draws: 0,
+            losses: 0,
+        };
+        let line = elo_line(&perfect).unwrap();
+        assert!(!line.contains("+inf .."), "{line}");
+        assert!(
+            line.starts_with("Elo difference: +inf (95% lower bound -15.2, every game won)"),
+            "{line}"
+        );
+        let drawn = Tally {
+            wins: 0,
+            draws: 3,
+            losses: 0,
+        };
+        assert!(elo_line(&drawn).unwrap().contains("95% interval n/a"));
+        assert!(
+            compact_score(&perfect).ends_with("Elo ≥ -15.2"),
+            "{}",
+            compact_score(&perfect)
+        );
+        let open = Tally {
+            wins: 1,
+            draws: 0,
+            losses: 2,
+        };
+        assert!(
+            elo_line(&open)
+                .unwrap()
+                .contains("+/- n/a (95% interval -inf .. +"),
+            "{}",
+            elo_line(&open).unwrap()
+        );
         assert_eq!(fmt_elo(-0.0), "+0.0");
         assert_eq!(fmt_elo(-12.345), "-12.3");
     }

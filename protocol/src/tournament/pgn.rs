@@ -149,6 +149,7 @@ mod tests {
                 reason: "white played {x}".into(),
             },
             notes: vec![],
+            start_failed: None,
         };
         let tags = MatchTags {
             event: "E",

@@ -212,6 +212,8 @@ pub struct GameRecord {
     pub result: GameResult,
     /// Things that happened besides the moves (restarts), for the log.
     pub notes: Vec<String>,
+    /// The side whose engine could not be started for this game, if one could not.
+    pub start_failed: Option<Player>,
 }
 
 impl GameRecord {
@@ -293,6 +295,7 @@ pub fn play_game(
             reason: String::new(),
         },
         notes: Vec::new(),
+        start_failed: None,
     };
     let position_prefix = match &opening.fen {
         None => "position startpos".to_string(),
@@ -303,6 +306,7 @@ pub fn play_game(
         if let Err(e) = slot.prepare(setup, &mut record.notes) {
             slot.kill();
             record.result = GameResult::loss(side, Termination::Crash, e);
+            record.start_failed = Some(side);
             return Ok(Some(record));
         }
     }

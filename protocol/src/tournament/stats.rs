@@ -49,18 +49,28 @@ impl Tally {
         )
     }
 
-    /// Elo difference and the half-width of its 95% interval (infinite at a 0% or 100%
-    /// score, where the logistic scale has no finite value).
+    /// Elo difference and its 95% interval. The normal approximation needs some spread:
+    /// when every game was won (or lost) the estimate is infinite and the known end of the
+    /// interval is the exact binomial (Clopper-Pearson) bound, `0.025^(1/n)` on the score;
+    /// when every game was drawn the interval is unknown (NaN at both ends).
     pub fn elo(&self) -> Option<EloEstimate> {
         let s = self.score()?;
         let n = self.games() as f64;
-        let se = (self.variance()? / n).sqrt();
-        let lo = score_to_elo(s - Z95 * se);
-        let hi = score_to_elo(s + Z95 * se);
+        let exact = 0.025f64.powf(1.0 / n);
+        let (lower, upper) = if self.wins == self.games() {
+            (score_to_elo(exact), f64::INFINITY)
+        } else if self.losses == self.games() {
+            (f64::NEG_INFINITY, score_to_elo(1.0 - exact))
+        } else if self.draws == self.games() {
+            (f64::NAN, f64::NAN)
+        } else {
+            let se = (self.variance()? / n).sqrt();
+            (score_to_elo(s - Z95 * se), score_to_elo(s + Z95 * se))
+        };
         Some(EloEstimate {
             elo: score_to_elo(s),
-            lower: lo,
-            upper: hi,
+            lower,
+            upper,
         })
     }
 
@@ -281,6 +291,21 @@ mod tests {
         assert!(close(e.elo, 147.19, 0.01));
         assert!(close(e.lower, 86.2, 0.1), "{e:?}");
         assert!(close(e.upper, 218.3, 0.1), "{e:?}");
+    }
+
+    #[test]
+    fn one_sided_results_have_an_exact_bound() {
+        // 5 wins of 5: the score is at least 0.025^(1/5) = 0.4782 with 95% confidence.
+        let e = tally(5, 0, 0).elo().unwrap();
+        assert!(e.elo.is_infinite() && e.upper.is_infinite());
+        assert!(close(e.lower, score_to_elo(0.025f64.powf(0.2)), 1e-9));
+        assert!(close(e.lower, -15.2, 0.1), "{e:?}");
+        let e = tally(0, 0, 5).elo().unwrap();
+        assert!(close(e.upper, 15.2, 0.1), "{e:?}");
+        assert!(e.lower.is_infinite() && e.lower < 0.0);
+        let e = tally(0, 4, 0).elo().unwrap();
+        assert_eq!(e.elo, 0.0);
+        assert!(e.lower.is_nan() && e.upper.is_nan());
     }
 
     #[test]

@@ -264,9 +264,14 @@ fn adjudication_by_score_and_move_limit() {
 fn engines_that_cannot_start_forfeit() {
     let d = scratch("nostart");
     let good = script(&d, "good", GOOD);
-    let r = run(&d, 1, &format!("--depth 1 --timeout 300 --games 2 --engine cmd={good} --engine cmd=/nonexistent/engine")).unwrap();
-    assert_eq!(results(&r.pgn), ["1-0", "0-1"]);
-    assert!(r.pgn.contains("cannot start"), "{}", r.pgn);
+    // One start failure forfeits the game; a second in a row stops the match with an error.
+    let e = run(&d, 1, &format!("--depth 1 --timeout 300 --games 6 --engine cmd={good} --engine cmd=/nonexistent/engine"))
+        .err()
+        .expect("the match fails");
+    assert!(e.contains("could not be started 2 times in a row"), "{e}");
+    assert!(e.contains("cannot start '/nonexistent/engine'"), "{e}");
+    let pgn = std::fs::read_to_string(d.join("games.pgn")).unwrap();
+    assert_eq!(results(&pgn), ["1-0", "0-1"], "{pgn}");
 }
 
 #[test]
@@ -336,4 +341,45 @@ fn openings_files_are_checked_line_by_line() {
         assert_eq!(&op.moves[..2], ["1", "2"]);
         assert!(op.end(race.as_ref()).is_ok());
     }
+}
+
+#[test]
+fn scheduling_noise_does_not_lose_on_time_by_default() {
+    let d = scratch("noise");
+    let good = script(&d, "good", GOOD);
+    // Answers a little after its move time, as Stockfish told `movetime 100` does.
+    let late = script(&d, "late", "sleep 0.105; echo 'bestmove 1'");
+    let line = format!("--movetime 100 --games 2 --engine cmd={good} --engine cmd={late}");
+    let r = run(&d, 1, &line).unwrap();
+    assert_eq!(terminations(&r.pgn), ["normal"; 2], "{}", r.pgn);
+    let d = scratch("strict");
+    let r = run(&d, 1, &format!("{line} --timemargin 0")).unwrap();
+    assert_eq!(terminations(&r.pgn), ["time forfeit"; 2], "{}", r.pgn);
+}
+
+#[test]
+fn replayed_games_are_counted_and_warned_of() {
+    use super::openings::{randomize, SplitMix};
+    let d = scratch("repeat");
+    let good = script(&d, "good", GOOD);
+    let r = run(
+        &d,
+        1,
+        &format!("--depth 1 --games 6 --engine cmd={good} name=A --engine cmd={good} name=B"),
+    )
+    .unwrap();
+    // Six games from one start: the second pair and the third repeat the first.
+    assert!(r.summary.contains("Repeated games: 4 "), "{}", r.summary);
+    let starts = vec![Opening::start(); 3];
+    assert!(super::repeated_openings_warning(&starts, 6).is_some());
+    assert!(super::repeated_openings_warning(&starts[..1], 2).is_none());
+    let proto = Race::boxed(30, 1);
+    let mut rng = SplitMix::new(1);
+    let varied: Vec<Opening> = (0..3)
+        .map(|_| randomize(&Opening::start(), 6, proto.as_ref(), &mut rng))
+        .collect();
+    assert!(
+        super::repeated_openings_warning(&varied, 6).is_none(),
+        "{varied:?}"
+    );
 }

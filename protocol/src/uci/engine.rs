@@ -12,7 +12,8 @@ use tessera::AnyGame;
 
 use super::options::{self, VARIANT_OPTION};
 use super::parse::{self, Go, Start};
-use super::report::one_line;
+use super::perft_job;
+use super::report::{clip_echoes, one_line};
 use super::search_thread::{self, Running};
 use super::Output;
 use crate::setup;
@@ -80,7 +81,7 @@ impl Engine {
         &self.vopts
     }
 
-    /// True while a search thread has not yet printed its `bestmove`.
+    /// True while a search (or perft) thread has not yet printed its last line.
     pub fn searching(&self) -> bool {
         self.search.as_ref().is_some_and(|s| !s.finished())
     }
@@ -131,7 +132,10 @@ impl Engine {
             other => Err(format!("unknown command '{other}'")),
         };
         if let Err(e) = reply {
-            self.say(&one_line(&format!("info string error: {e}")));
+            self.say(&one_line(&format!(
+                "info string error: {}",
+                clip_echoes(&e)
+            )));
         }
         Flow::Continue
     }
@@ -198,7 +202,7 @@ impl Engine {
             return Ok(());
         }
         let mut o = self.vopts.clone();
-        setup::set_variant_option(self.catalog, &mut o, &name, &value)?;
+        setup::set_variant_option(self.catalog, self.variant, &mut o, &name, &value)?;
         self.rebuild(self.variant, o)
     }
 
@@ -249,7 +253,14 @@ impl Engine {
     fn go(&mut self, args: &[&str]) -> Reply {
         self.reap()?;
         match parse::parse_go(args)? {
-            Go::Perft(depth) => self.perft(depth),
+            Go::Perft(job) => {
+                self.search = Some(perft_job::start(
+                    self.game.boxed_clone(),
+                    job,
+                    self.out.clone(),
+                ));
+                Ok(())
+            }
             Go::Search(limits) => {
                 for m in &limits.searchmoves {
                     if self.game.boxed_clone().play_str(m).is_err() {
@@ -258,8 +269,12 @@ impl Engine {
                 }
                 if let Some(o) = self.game.outcome() {
                     self.say(&format!("info string game over: {o}"));
-                    self.say("bestmove (none)");
-                    return Ok(());
+                    if !limits.infinite && !limits.ponder {
+                        self.say("bestmove (none)");
+                        return Ok(());
+                    }
+                    // `go infinite` and `go ponder` answer only after `stop` or `ponderhit`,
+                    // even with nothing to search: the search thread waits for them.
                 }
                 self.search = Some(search_thread::start(
                     self.game.boxed_clone(),
@@ -271,18 +286,6 @@ impl Engine {
                 Ok(())
             }
         }
-    }
-
-    fn perft(&mut self, depth: u32) -> Reply {
-        let mut g = self.game.boxed_clone();
-        let split = g.divide(depth);
-        let total: u64 = split.iter().map(|(_, n)| n).sum();
-        for (a, n) in &split {
-            self.say(&one_line(&format!("{a}: {n}")));
-        }
-        self.say("");
-        self.say(&format!("Nodes searched: {total}"));
-        Ok(())
     }
 
     fn display(&self) -> Reply {

@@ -4,6 +4,7 @@
 mod engine;
 pub mod options;
 pub mod parse;
+mod perft_job;
 pub mod report;
 pub mod search_thread;
 

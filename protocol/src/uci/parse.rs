@@ -6,7 +6,21 @@ use tessera::search::Limits;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Go {
     Search(Limits),
-    Perft(u32),
+    Perft(PerftJob),
+}
+
+/// What a perft counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PerftKind {
+    /// Sequences of actions (plies): `go perft N`.
+    Actions,
+}
+
+/// A `go perft` request: what to count, how deep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PerftJob {
+    pub kind: PerftKind,
+    pub depth: u32,
 }
 
 const GO_KEYWORDS: &[&str] = &[
@@ -82,23 +96,30 @@ pub fn parse_go(args: &[&str]) -> Result<Go, String> {
                 }
                 continue;
             }
-            "perft" => {
-                if args.len() != 2 || i != 0 {
-                    return Err("go perft takes exactly one depth and nothing else".into());
-                }
-                let d: u32 = number(key, next)?;
-                if !(1..=MAX_PERFT_DEPTH).contains(&d) {
-                    return Err(format!(
-                        "go perft depth must be 1 to {MAX_PERFT_DEPTH}, not {d}"
-                    ));
-                }
-                return Ok(Go::Perft(d));
-            }
+            "perft" if i == 0 => return parse_perft(&args[1..]).map(Go::Perft),
+            "perft" => return Err("go perft takes exactly one depth and nothing else".into()),
             other => return Err(format!("unknown go parameter '{other}'")),
         }
         i += 2;
     }
     Ok(Go::Search(l))
+}
+
+/// The words after `go perft`: a depth and nothing else.
+fn parse_perft(args: &[&str]) -> Result<PerftJob, String> {
+    let [depth] = args else {
+        return Err("go perft takes exactly one depth and nothing else".into());
+    };
+    let d: u32 = number("perft", Some(depth))?;
+    if !(1..=MAX_PERFT_DEPTH).contains(&d) {
+        return Err(format!(
+            "go perft depth must be 1 to {MAX_PERFT_DEPTH}, not {d}"
+        ));
+    }
+    Ok(PerftJob {
+        kind: PerftKind::Actions,
+        depth: d,
+    })
 }
 
 /// `setoption name <name words> [value <value words>]` -> (name, value). A missing value is
@@ -165,13 +186,21 @@ mod tests {
         assert_eq!((l.nodes, l.mate, l.movetime), (Some(99), Some(3), Some(50)));
         assert!(l.infinite && l.ponder);
         assert_eq!(l.searchmoves, vec!["e2e4", "d2d4"]);
-        assert_eq!(parse_go(&["perft", "3"]).unwrap(), Go::Perft(3));
+        assert_eq!(
+            parse_go(&["perft", "3"]).unwrap(),
+            Go::Perft(PerftJob {
+                kind: PerftKind::Actions,
+                depth: 3
+            })
+        );
         for bad in [
             "depth",
             "depth x",
             "nodes -1",
             "perft 0",
             "perft 3 depth 2",
+            "depth 2 perft 3",
+            "perft",
             "bogus",
             "searchmoves",
         ] {

@@ -1,6 +1,7 @@
-//! A search running on its own thread, so the protocol loop keeps reading (`isready`, `stop`,
-//! `ponderhit`) while it thinks. The thread prints the `info` lines and, at the end, one
-//! `bestmove` line that is checked against the position first.
+//! A search (or another long job, like a perft) running on its own thread, so the protocol
+//! loop keeps reading (`isready`, `stop`, `ponderhit`, `quit`) while it works. A search prints
+//! the `info` lines and, at the end, one `bestmove` line that is checked against the position
+//! first.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::Ordering;
@@ -23,6 +24,16 @@ pub struct Running {
 }
 
 impl Running {
+    /// Runs `job` on its own thread; the job watches `ctl` for `stop` (and `ponderhit`).
+    pub fn spawn(
+        ctl: Arc<SearchControl>,
+        job: impl FnOnce(&Arc<SearchControl>) + Send + 'static,
+    ) -> Running {
+        let c = ctl.clone();
+        let handle = thread::spawn(move || job(&c));
+        Running { ctl, handle }
+    }
+
     pub fn stop(&self) {
         self.ctl.stop();
     }
@@ -56,9 +67,8 @@ pub fn start(
     out: Output,
 ) -> Running {
     let ctl = Arc::new(SearchControl::new(limits.ponder));
-    let c = ctl.clone();
-    let handle = thread::spawn(move || {
-        let result = search_blocking(root.as_ref(), &limits, &cfg, &c, &tt, &mut |info| {
+    Running::spawn(ctl, move |c| {
+        let result = search_blocking(root.as_ref(), &limits, &cfg, c, &tt, &mut |info| {
             for l in info_lines(info) {
                 out(&l);
             }
@@ -66,8 +76,7 @@ pub fn start(
         for l in answer(root.as_ref(), result.as_ref(), &limits) {
             out(&l);
         }
-    });
-    Running { ctl, handle }
+    })
 }
 
 /// Searches a copy of `root` on this thread under a watchdog that enforces the hard time

@@ -540,7 +540,6 @@ impl Game for Chess {
             s.push_str("  +---+---+---+---+---+---+---+---+\n");
         }
         s.push_str("    a   b   c   d   e   f   g   h\n\n");
-        s.push_str(&format!("Fen: {}\n", self.fen()));
         s.push_str(&format!("Key: {:016X}\n", self.pos.key));
         s
     }

@@ -167,7 +167,10 @@ impl Game for Tches {
             return Err(RuleError::new(format!("game is over ({o})")));
         }
         if !self.is_legal(m) {
-            return Err(RuleError::new(format!("illegal TCHES action '{s}'")));
+            return Err(RuleError::new(format!(
+                "{s} is illegal: {}",
+                self.why_illegal(m)
+            )));
         }
         Ok(m)
     }
@@ -205,7 +208,6 @@ impl Game for Tches {
             s.push('\n');
         }
         s.push_str("  a b c d e f g h\n");
-        s.push_str(&format!("FEN: {}\n", self.fen()));
         if self.tables.strike {
             s.push_str(&format!(
                 "Strike: action {} of 3 for {}\n",

@@ -1,6 +1,7 @@
 //! Action notation: `e2e3`; two-part actions `c1d3xd4` (move c1 to d3, then capture on d4,
 //! ending on d4); promotions suffixed with the lower-case type letter, `e7e8g`.
 
+use crate::bitboard::bit;
 use crate::game::RuleError;
 
 use super::pieces::Kind;
@@ -66,5 +67,67 @@ impl Tches {
             }
         }
         Ok(m)
+    }
+
+    /// Why an action the generator does not produce is illegal, for error messages. The
+    /// checks follow the order a player would: the piece, its turn, its movement, king safety.
+    pub(super) fn why_illegal(&self, m: Move) -> String {
+        let g = &self.tables.geo;
+        let (from, to) = (g.cell_name(m.from), g.cell_name(m.to));
+        let me = self.pos.side;
+        let Some((owner, kind)) = self.pos.at(m.from) else {
+            return format!("no piece on {from}");
+        };
+        if owner != me {
+            return format!("the {} on {from} is {}'s", kind.name(), owner.name());
+        }
+        if self.pos.used & bit(m.from) != 0 {
+            return format!(
+                "the {} on {from} has already acted this turn (Strike: three different pieces)",
+                kind.name()
+            );
+        }
+        let Some(moves_as) = self.pos.effective(me, kind) else {
+            return format!(
+                "the {} on {from} has no move to copy yet (the opponent has not moved)",
+                kind.name()
+            );
+        };
+        let mut own = Vec::new();
+        self.piece_actions(m.from, &mut own);
+        if !own.contains(&m) {
+            let same_path = |a: &Move| a.from == m.from && a.via == m.via && a.to == m.to;
+            let copying = if moves_as == kind {
+                String::new()
+            } else {
+                format!(" (moving as a {})", moves_as.name())
+            };
+            let path: Vec<&Move> = own.iter().filter(|a| same_path(a)).collect();
+            let promotes = path.iter().any(|a| a.promo.is_some());
+            return match (path.is_empty(), m.promo) {
+                (false, None) if promotes => format!(
+                    "the {} reaching {to} must promote: add the letter of a type, e.g. {}",
+                    kind.name(),
+                    self.format_move(*path[0])
+                ),
+                (false, Some(_)) if !promotes => {
+                    "only a pawn reaching the far rank promotes".to_string()
+                }
+                (false, Some(k)) => {
+                    format!("the {} cannot promote to a {}", kind.name(), k.name())
+                }
+                (_, _) if m.is_two_part() => format!(
+                    "the {} on {from}{copying} cannot move to {} and then capture on {to}",
+                    kind.name(),
+                    g.cell_name(m.via)
+                ),
+                (_, _) => format!("the {} on {from}{copying} cannot reach {to}", kind.name()),
+            };
+        }
+        if self.tables.strike {
+            "after it the turn cannot be finished with the king safe".to_string()
+        } else {
+            "it leaves the king open to capture".to_string()
+        }
     }
 }

@@ -186,3 +186,37 @@ fn a_finished_game_round_trips_through_fen() {
     assert_eq!(h.fen(), fen);
     assert_eq!(h.terminal(), g.terminal());
 }
+
+#[test]
+fn illegal_actions_say_why() {
+    let why = |g: &Tches, a: &str| match g.parse_action(a) {
+        Ok(_) => panic!("{a} is legal"),
+        Err(e) => e.to_string(),
+    };
+    let start = game(true, "gfdqklcm/pppppppp/8/8/8/8/PPPPPPPP/GFDQKLCM w - -- 1");
+    for (action, reason) in [
+        ("e3e4", "e3e4 is illegal: no piece on e3"),
+        ("e7e6", "e7e6 is illegal: the pawn on e7 is black's"),
+        ("e2e5", "e2e5 is illegal: the pawn on e2 cannot reach e5"),
+        (
+            "e2e3q",
+            "e2e3q is illegal: only a pawn reaching the far rank promotes",
+        ),
+    ] {
+        assert_eq!(why(&start, action), reason);
+    }
+    let mut g = start.clone();
+    g.play(g.parse_action("e2e3").unwrap());
+    assert!(why(&g, "e3e4").contains("has already acted this turn"));
+    let g = game(true, "7k/8/8/8/8/PP6/PP6/K2G3r w - -- 1");
+    assert!(why(&g, "d1d5").ends_with("the turn cannot be finished with the king safe"));
+    let g = game(false, "7k/8/8/8/8/PP6/PP2L3/K2G3r w - -- 1");
+    assert!(why(&g, "d1d5").ends_with("it leaves the king open to capture"));
+    let g = game(false, "4k3/P7/8/8/8/8/8/4K3 w - -- 1");
+    assert!(
+        why(&g, "a7a8").contains("must promote"),
+        "{}",
+        why(&g, "a7a8")
+    );
+    assert!(why(&g, "a7a8k").contains("cannot promote to a king"));
+}

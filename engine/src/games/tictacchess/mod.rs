@@ -144,6 +144,21 @@ impl Default for TicTacChess {
 }
 
 impl TicTacChess {
+    /// `white reserve: PPRNK` (a dash when empty), as `d` and pictures show it.
+    fn reserve_line(&self, side: Player) -> String {
+        let mut r = String::new();
+        for kind in 0..KINDS as u8 {
+            for _ in 0..self.pos.reserve[side.index()][kind as usize] {
+                r.push(notation::symbol(position::piece(side, kind)));
+            }
+        }
+        format!(
+            "{} reserve: {}",
+            side.name(),
+            if r.is_empty() { "-" } else { &r }
+        )
+    }
+
     pub fn new(cfg: Config) -> TicTacChess {
         let pos = Position::start(&cfg);
         TicTacChess {
@@ -404,19 +419,9 @@ impl Game for TicTacChess {
         }
         s.push_str("  a b c\n");
         for side in [Player::White, Player::Black] {
-            let mut r = String::new();
-            for kind in 0..KINDS as u8 {
-                for _ in 0..self.pos.reserve[side.index()][kind as usize] {
-                    r.push(notation::symbol(position::piece(side, kind)));
-                }
-            }
-            s.push_str(&format!(
-                "{} reserve: {}\n",
-                side.name(),
-                if r.is_empty() { "-" } else { &r }
-            ));
+            s.push_str(&self.reserve_line(side));
+            s.push('\n');
         }
-        s.push_str(&format!("{} to move\n", self.pos.to_move.name()));
         if let Some((v, d)) = solver::probe(&self.cfg, &self.pos) {
             let me = self.pos.to_move;
             s.push_str(&match v {
@@ -425,8 +430,16 @@ impl Game for TicTacChess {
                 _ => "solved: draw\n".to_string(),
             });
         }
-        s.push_str(&format!("FEN: {}\n", self.fen()));
         s
+    }
+
+    /// The side to move and both reserves: half the position is off the board.
+    fn panel(&self) -> Vec<String> {
+        vec![
+            format!("{} to move", self.pos.to_move.name()),
+            self.reserve_line(Player::White),
+            self.reserve_line(Player::Black),
+        ]
     }
 
     fn pieces(&self) -> Vec<(Cell, String)> {

@@ -102,12 +102,9 @@ impl Position {
             out.push('\n');
         }
         out.push_str("    A B C D E F G H\n");
-        out.push_str(&format!("fen: {}\n", self.fen()));
-        out.push_str(&format!("{} to move", self.side.name()));
         if self.in_check(self.side) {
-            out.push_str(" (in check)");
+            out.push_str(&format!("{} is in check\n", self.side.name()));
         }
-        out.push('\n');
         out
     }
 }

@@ -387,6 +387,8 @@ fn pondering_waits_for_ponderhit_then_keeps_the_clock() {
 #[test]
 fn reports_carry_nodes_time_and_formatted_lines() {
     let (out, infos) = search(&TicTacToe::default(), 5);
+    // One report per depth; the last one already shows the turn played with every node, so
+    // no closing report repeats it.
     assert_eq!(infos.len(), 5);
     for (i, info) in infos.iter().enumerate() {
         assert_eq!(info.depth, i as u32 + 1);
@@ -395,8 +397,68 @@ fn reports_carry_nodes_time_and_formatted_lines() {
         assert!(!info.pv.is_empty());
         play_turn(&TicTacToe::default(), &info.pv[..1]);
     }
-    assert!(out.nodes >= infos.last().unwrap().nodes);
+    assert_last_report_is_the_turn(&out, &infos);
     assert_eq!(out.depth, 5);
+}
+
+/// The last report shows the turn played, whole, at its head.
+fn assert_last_report_is_the_turn(out: &SearchOutput, infos: &[SearchInfo]) {
+    let last = infos.last().expect("a closing report");
+    assert!(
+        last.pv.len() >= out.turn.len() && last.pv[..out.turn.len()] == out.turn[..],
+        "played {:?}, last reported {:?}",
+        out.turn,
+        last.pv
+    );
+    assert_eq!(last.score, out.score);
+    assert_eq!(last.nodes, out.nodes);
+}
+
+#[test]
+fn the_last_report_is_the_turn_played() {
+    // The line of a depth-1 search stops inside a two-action turn; the turn is completed.
+    let g = TwoStep::new(5, 6);
+    let (out, infos) = search(&g, 1);
+    assert_eq!(out.turn.len(), 2);
+    assert_last_report_is_the_turn(&out, &infos);
+    // Stopped before the first iteration: nothing was reported before the closing report.
+    let tt = TranspositionTable::new(1);
+    let ctl = SearchControl::new(false);
+    ctl.stop();
+    let mut infos = Vec::new();
+    let out = think(
+        &g,
+        &Limits::default(),
+        &SearchConfig::default(),
+        &ctl,
+        &tt,
+        &mut |i| infos.push(i.clone()),
+    );
+    assert_last_report_is_the_turn(&out, &infos);
+    // A node limit stops an iteration midway.
+    for nodes in [50, 333, 1000] {
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let (out, infos) = search_with(&TwoStep::new(9, 9), &limits, &SearchConfig::default());
+        assert_last_report_is_the_turn(&out, &infos);
+    }
+}
+
+#[test]
+fn reported_nodes_count_every_thread() {
+    let cfg = SearchConfig {
+        threads: 4,
+        ..SearchConfig::default()
+    };
+    let (out, infos) = search_with(&TicTacToe::default(), &Limits::depth(9), &cfg);
+    assert_last_report_is_the_turn(&out, &infos);
+    // Counts only grow from one report to the next.
+    assert!(
+        infos.windows(2).all(|w| w[0].nodes <= w[1].nodes),
+        "{infos:?}"
+    );
 }
 
 #[test]
