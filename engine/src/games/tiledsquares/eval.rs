@@ -56,6 +56,10 @@ pub struct Weights {
     pub king_centre: [i32; 4],
     /// Per empty tile a side owns: it may take it away to deny a landing cell.
     pub owned_tile: i32,
+    /// Converting a won ending, for the side ahead by at least a knight's value, scaled by
+    /// the ending weight: per step of the losing king away from the centre (0..3), and per
+    /// step the kings are closer than 7 apart.
+    pub mop_up: [i32; 2],
     /// Bonus for the side to move.
     pub tempo: i32,
 }
@@ -74,11 +78,12 @@ impl Default for Weights {
             centre: [15, 8, 0, -10],
             king_attack: [8, 8, 10, 15],
             king_landing: 8,
-            king_front_hole: 0,
+            king_front_hole: 25,
             shelter: 10,
             king_rank: [0, -15, -30, -45, -55, -60, -60, -60],
             king_centre: [25, 15, 0, -20],
             owned_tile: 2,
+            mop_up: [20, 8],
             tempo: 10,
         }
     }
@@ -112,7 +117,7 @@ fn parse_int(name: &str, v: &str) -> Result<i32, RuleError> {
 
 impl Weights {
     /// The field names [`Weights::parse`] accepts.
-    pub const NAMES: [&'static str; 17] = [
+    pub const NAMES: [&'static str; 18] = [
         "values",
         "mobility",
         "reach",
@@ -129,6 +134,7 @@ impl Weights {
         "king_rank",
         "king_centre",
         "owned_tile",
+        "mop_up",
         "tempo",
     ];
 
@@ -151,6 +157,7 @@ impl Weights {
                 "king_attack" => set_array(&mut w.king_attack, name, value)?,
                 "king_rank" => set_array(&mut w.king_rank, name, value)?,
                 "king_centre" => set_array(&mut w.king_centre, name, value)?,
+                "mop_up" => set_array(&mut w.mop_up, name, value)?,
                 "pawn_step" => w.pawn_step = parse_int(name, value)?,
                 "doubled" => w.doubled = parse_int(name, value)?,
                 "isolated" => w.isolated = parse_int(name, value)?,
@@ -341,7 +348,38 @@ fn evaluate_white(pos: &Position, w: &Weights) -> i32 {
     let a = side_score(pos, w, 0, &pawn_att);
     let b = side_score(pos, w, 1, &pawn_att);
     let ph = phase(pos);
-    (a.both - b.both) + ((a.mg - b.mg) * ph + (a.eg - b.eg) * (24 - ph)) / 24
+    let mop = mop_up(pos, w);
+    (a.both - b.both) + ((a.mg - b.mg) * ph + (a.eg - b.eg + mop) * (24 - ph)) / 24
+}
+
+/// Material by the weights' values, kings excluded.
+fn material(pos: &Position, w: &Weights, color: usize) -> i32 {
+    [PAWN, KNIGHT, BISHOP, ROOK, QUEEN]
+        .iter()
+        .zip(w.values)
+        .map(|(&k, v)| v * pos.pieces(color, k).count_ones() as i32)
+        .sum()
+}
+
+/// The side ahead by at least a knight drives the other king to the edge and brings its own
+/// king closer: White's point of view, ending part.
+fn mop_up(pos: &Position, w: &Weights) -> i32 {
+    let lead = material(pos, w, 0) - material(pos, w, 1);
+    if lead.abs() < w.values[1] {
+        return 0;
+    }
+    let (strong, weak) = if lead > 0 { (0, 1) } else { (1, 0) };
+    let (ks, kw) = (pos.king_square(strong), pos.king_square(weak));
+    let apart = ((ks & 7) as i32 - (kw & 7) as i32)
+        .abs()
+        .max((ks >> 3) as i32 - (kw >> 3) as i32)
+        .max((kw >> 3) as i32 - (ks >> 3) as i32);
+    let v = w.mop_up[0] * centre_of(kw) as i32 + w.mop_up[1] * (7 - apart);
+    if strong == 0 {
+        v
+    } else {
+        -v
+    }
 }
 
 /// Piece values for exchanges and ordering, by kind index (the king never gets captured).
