@@ -2,4 +2,5 @@
 pub mod chess;
 pub mod tches;
 pub mod tictacchess;
+pub mod tiledsquares;
 pub mod turtleshell;
