@@ -70,6 +70,6 @@ impl Evaluate for Tches {
     }
 
     fn in_check(&self) -> bool {
-        self.pos.used == 0 && self.king_attacked(self.to_move())
+        self.pos.acts == 0 && !self.choosing() && self.royal_attacked(self.to_move())
     }
 }
