@@ -332,7 +332,12 @@ impl RefPos {
         let empty = |x: i32, y: i32| on(x, y) && self.get(x, y) == '.';
         let enemy = |x: i32, y: i32| self.owned_by(x, y, !white);
         let load = |x: i32, y: i32| carrier && on(x, y) && self.loadable(x, y, white);
-        let king_captures = !(self.o.ctk && kind == 'K');
+        // Under Capture the King the king's movement has no capture (and under the Flag no
+        // movement): also for a Jester copying it.
+        if self.o.flag && t == 'K' {
+            return Vec::new();
+        }
+        let king_captures = !(self.o.ctk && t == 'K');
         let mut out: Vec<Raw> = Vec::new();
         let one = |to: Sq, out: &mut Vec<Raw>| out.push(Raw { via: None, to });
 
@@ -552,6 +557,24 @@ impl RefPos {
         let captive = under != '.' && !passenger;
         let last_rank = if white { 7 } else { 0 };
         let occupied = |x: i32, y: i32| self.get(x, y) != '.';
+        if !(self.o.transport || self.o.ctk || self.o.polarity) {
+            // Layers 1 and 2: nothing but the cells (and a promotion).
+            for raw in self.raw_actions(f, r, white) {
+                let (tx, ty) = raw.to;
+                let text = match raw.via {
+                    Some((vx, vy)) => format!("{from}{}x{}", name(vx, vy), name(tx, ty)),
+                    None => format!("{from}{}", name(tx, ty)),
+                };
+                if pawn && ty == last_rank {
+                    for p in &self.promos {
+                        out.insert(format!("{text}{}", p.to_ascii_lowercase()));
+                    }
+                } else {
+                    out.insert(text);
+                }
+            }
+            return;
+        }
         for raw in self.raw_actions(f, r, white) {
             let (tx, ty) = raw.to;
             let loads = match raw.via {
@@ -577,7 +600,7 @@ impl RefPos {
                 vec!["carry", "leave"]
             };
             let victim = self.owned_by(tx, ty, !white).then(|| self.get(tx, ty));
-            let takes_king = self.o.ctk && victim.is_some_and(|v| v.to_ascii_uppercase() == 'K');
+            let takes_king = self.o.ctk && victim.is_some_and(|v| v.eq_ignore_ascii_case(&'K'));
             let my_king = if white { 'K' } else { 'k' };
             let frees = self.o.ctk && victim.is_some() && self.under(tx, ty) == my_king;
             for mode in modes {
@@ -755,14 +778,10 @@ impl RefPos {
 
     fn choices(&self) -> BTreeSet<String> {
         let mut out = BTreeSet::new();
-        for slot in 0..3 {
+        for (slot, lost) in SLOTS.iter().enumerate() {
             if self.owed[self.me()][slot] > 0 {
                 for (f, r) in self.candidates(self.white, slot) {
-                    out.insert(format!(
-                        "{}={}",
-                        name(f, r),
-                        SLOTS[slot].to_ascii_lowercase()
-                    ));
+                    out.insert(format!("{}={}", name(f, r), lost.to_ascii_lowercase()));
                 }
             }
         }
@@ -783,13 +802,13 @@ impl RefPos {
     fn settle(&mut self, white: bool) -> bool {
         let s = if white { 0 } else { 1 };
         let mut choosing = false;
-        for slot in 0..3 {
+        for (slot, &lost) in SLOTS.iter().enumerate() {
             while self.owed[s][slot] > 0 {
                 let c = self.candidates(white, slot);
                 if c.is_empty() {
                     self.owed[s][slot] = 0;
                 } else if c.len() == 1 {
-                    self.transform(c[0], SLOTS[slot]);
+                    self.transform(c[0], lost);
                     self.owed[s][slot] -= 1;
                 } else {
                     choosing = true;
@@ -826,16 +845,37 @@ impl RefPos {
             return false;
         };
         let target = name(kf, kr);
-        let mut out = BTreeSet::new();
         for r in 0..8 {
             for f in 0..8 {
                 if self.owned_by(f, r, !white) {
+                    let mut out = BTreeSet::new();
                     self.piece_actions(f, r, !white, &mut out);
+                    if out
+                        .iter()
+                        .any(|a| dest(a).as_deref() == Some(target.as_str()))
+                    {
+                        return true;
+                    }
                 }
             }
         }
-        out.iter()
-            .any(|a| dest(a).as_deref() == Some(target.as_str()))
+        false
+    }
+
+    /// True when some unused piece of the side to move has an action.
+    fn some_piece_can_act(&self) -> bool {
+        for r in 0..8 {
+            for f in 0..8 {
+                if self.owned_by(f, r, self.white) && !self.used.contains(&(f, r)) {
+                    let mut out = BTreeSet::new();
+                    self.piece_actions(f, r, self.white, &mut out);
+                    if !out.is_empty() {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Who has won, if anyone.
@@ -943,7 +983,7 @@ impl RefPos {
                     lost.push(vu);
                 }
             }
-            if p.o.ctk && victim.to_ascii_uppercase() == 'K' {
+            if p.o.ctk && victim.eq_ignore_ascii_case(&'K') {
                 holds = Some((victim, p.fb[tr as usize][tf as usize]));
             } else {
                 lost.push(victim);
@@ -982,7 +1022,7 @@ impl RefPos {
             }
         }
         self.used.push(cell);
-        let turn_over = !self.o.strike || self.used.len() == 3 || self.pseudo().is_empty();
+        let turn_over = !self.o.strike || self.used.len() == 3 || !self.some_piece_can_act();
         let other = !self.white;
         if self.o.now {
             let choosing = self.settle(other);
@@ -1124,7 +1164,7 @@ impl Parsed {
             p.face = Some(
                 COMPASS_LETTERS
                     .iter()
-                    .position(|&c| Some(c) == f.chars().next())
+                    .position(|&c| f.starts_with(c))
                     .unwrap() as u8,
             );
             rest = body;

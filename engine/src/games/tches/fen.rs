@@ -364,6 +364,7 @@ impl Tches {
         let mut probe = Tches {
             tables: self.tables.clone(),
             pos,
+            weights: self.weights.clone(),
         };
         probe.pos.key = probe.compute_key();
         let won: Vec<Player> = [Player::White, Player::Black]

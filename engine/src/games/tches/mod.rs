@@ -8,7 +8,7 @@
 //! `turn` (play, replacements and legality), `fen`, `notation`, `options` (the `Rules`),
 //! `values` (measured piece values), `eval`.
 
-mod eval;
+pub mod eval;
 mod fen;
 mod movegen;
 mod notation;
@@ -42,6 +42,7 @@ use tables::Tables;
 pub struct Tches {
     tables: Arc<Tables>,
     pos: Pos,
+    weights: Arc<eval::Weights>,
 }
 
 /// The registry entry.
@@ -65,6 +66,7 @@ impl Tches {
         let mut g = Tches {
             tables: Arc::new(Tables::new(rules)),
             pos: Pos::empty(),
+            weights: Arc::new(eval::Weights::default()),
         };
         g.reset();
         Ok(g)

@@ -52,9 +52,14 @@ impl Tches {
         let Some(eff) = pos.effective(me, kind) else {
             return;
         };
+        // The king's movement under Capture the King has no capture, and under Capture the
+        // Flag nothing at all: so for a Jester copying it too.
+        if eff == Kind::King && rules.flag {
+            return;
+        }
         let occ = pos.occupied();
         let enemy = pos.occ[me.opponent().index()];
-        let captures_allowed = !(rules.capture_king && kind == Kind::King);
+        let captures_allowed = !(rules.capture_king && eff == Kind::King);
         let loadable = if rules.transport && kind.is_carrier() {
             self.loadable_for(c, me)
         } else {
@@ -333,12 +338,12 @@ impl Tches {
         let tb = bit(target);
         for c in Bits(pieces & pos.occ[by.index()]) {
             let Some((_, kind)) = pos.at(c) else { continue };
-            if kind == Kind::King && rules.capture_king {
-                continue;
-            }
             let Some(eff) = pos.effective(by, kind) else {
                 continue;
             };
+            if eff == Kind::King && rules.capture_king {
+                continue;
+            }
             let f = pos.facing(c) as usize;
             if self.tables.capture_hull[by.index()][f][eff.index()][c as usize] & tb == 0 {
                 continue;

@@ -218,7 +218,7 @@ impl Pos {
 /// Polarity facings are kept in the owner's frame; text shows compass points. White's
 /// forward is north; Black's is south, and a mirror keeps east and west.
 pub fn compass(owner: Player, f: u8) -> char {
-    let abs = if owner == Player::Black && f % 2 == 0 {
+    let abs = if owner == Player::Black && f.is_multiple_of(2) {
         f ^ 2
     } else {
         f
@@ -228,14 +228,14 @@ pub fn compass(owner: Player, f: u8) -> char {
 
 /// The owner's-frame facing written as compass point `ch`.
 pub fn from_compass(owner: Player, ch: char) -> Option<u8> {
-    let abs = match ch {
+    let abs: u8 = match ch {
         'n' => 0,
         'e' => 1,
         's' => 2,
         'w' => 3,
         _ => return None,
     };
-    Some(if owner == Player::Black && abs % 2 == 0 {
+    Some(if owner == Player::Black && abs.is_multiple_of(2) {
         abs ^ 2
     } else {
         abs

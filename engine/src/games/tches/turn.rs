@@ -187,7 +187,8 @@ impl Tches {
             }
         }
         let mut lost = [None; 2];
-        if !(loads && !m.is_two_part()) {
+        // A one-part load lands on its own piece: nothing to capture there.
+        if !loads || m.is_two_part() {
             if let Some(victim) = self.take(m.to) {
                 lost[0] = Some(victim);
                 match self.take_under(m.to) {
