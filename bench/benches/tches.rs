@@ -1,8 +1,10 @@
 //! TCHES: perft with and without Strike (the cost of the safe-completion check), and
-//! legal-action generation in a position with checks and pins.
+//! legal-action generation in a position with checks and pins; perft under Layer 3
+//! modifications.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use tessera::games::tches::Tches;
+use tessera::options::VariantOptions;
 use tessera::perft::perft;
 use tessera::Game;
 
@@ -29,5 +31,38 @@ fn tches_benches(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, tches_benches);
+/// Layer 3 option sets, measured on the middlegame (perft 3, Strike off) against the plain
+/// game above.
+const LAYER3: &[(&str, &[(&str, &str)])] = &[
+    ("capture-the-king", &[("CaptureTheKing", "true")]),
+    ("transportation", &[("Transportation", "true")]),
+    ("polarity", &[("Polarity", "true")]),
+    (
+        "all",
+        &[
+            ("EscortTheKing", "true"),
+            ("CaptureTheKing", "true"),
+            ("Replacement", "true"),
+            ("Transportation", "true"),
+            ("Polarity", "true"),
+        ],
+    ),
+];
+
+fn layer3_benches(c: &mut Criterion) {
+    for (name, pairs) in LAYER3 {
+        let mut opts = VariantOptions::new();
+        opts.set("Strike", "false");
+        for (k, v) in *pairs {
+            opts.set(k, v);
+        }
+        let mut g = Tches::from_options(&opts).unwrap();
+        g.set_fen(MIDDLE).unwrap();
+        c.bench_function(&format!("tches/perft3/middle/{name}"), |b| {
+            b.iter(|| perft(&mut g, 3))
+        });
+    }
+}
+
+criterion_group!(benches, tches_benches, layer3_benches);
 criterion_main!(benches);

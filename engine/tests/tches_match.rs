@@ -1,10 +1,12 @@
-//! The alpha-beta searcher against a 1-ply greedy player, with and without Strike. Ignored in
-//! CI (about two minutes); run with
-//! `cargo test -p tessera-engine --release --test tches_match -- --ignored --nocapture`.
+//! The alpha-beta searcher against a 1-ply greedy player, with and without Strike, and under
+//! each Layer 3 modification. The long matches are ignored in CI; run them with
+//! `cargo test -p tessera-engine --release --test tches_match -- --ignored --nocapture`
+//! (one test at a time by name: `searcher_beats_greedy`, `layer3_searcher_beats_greedy`).
 
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tessera::games::tches::{Move, Tches};
+use tessera::options::VariantOptions;
 use tessera::search::tt::TranspositionTable;
 use tessera::search::{think, Limits, SearchConfig, SearchControl};
 use tessera::{Evaluate, Game, Player};
@@ -34,10 +36,26 @@ fn greedy(g: &Tches, rng: &mut Xoshiro256PlusPlus) -> Move {
     best.2
 }
 
-/// Plays one game; returns +1 / 0 / -1 for the searcher, and whether it was adjudicated.
-fn play_game(strike: bool, searcher: Player, depth: u32, seed: u64) -> (i32, bool) {
+fn game_with(pairs: &[(&str, &str)], strike: bool) -> Tches {
+    let mut opts = VariantOptions::new();
+    for (k, v) in pairs {
+        opts.set(k, v);
+    }
+    opts.set("Strike", if strike { "true" } else { "false" });
+    Tches::from_options(&opts).unwrap()
+}
+
+/// Plays one game; returns +1 / 0 / -1 for the searcher, whether it was adjudicated, and
+/// how it ended.
+fn play_game(
+    pairs: &[(&str, &str)],
+    strike: bool,
+    searcher: Player,
+    depth: u32,
+    seed: u64,
+) -> (i32, bool, String) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut g = Tches::new(strike, Vec::new());
+    let mut g = game_with(pairs, strike);
     let cfg = SearchConfig {
         threads: 1,
         multipv: 1,
@@ -52,7 +70,7 @@ fn play_game(strike: bool, searcher: Player, depth: u32, seed: u64) -> (i32, boo
     let mut turns = 0;
     while turns < MAX_TURNS {
         if let Some(o) = g.outcome() {
-            return (o.value_for(searcher), false);
+            return (o.value_for(searcher), false, o.reason().to_string());
         }
         let side = g.to_move();
         if side == searcher {
@@ -64,6 +82,8 @@ fn play_game(strike: bool, searcher: Player, depth: u32, seed: u64) -> (i32, boo
                 g.play(m);
             }
         } else {
+            // The greedy side plays its turn (and any replacement the searcher owes it
+            // meanwhile is the searcher's again, by the side to move).
             while g.to_move() == side && g.outcome().is_none() {
                 let m = greedy(&g, &mut rng);
                 g.play(m);
@@ -73,27 +93,29 @@ fn play_game(strike: bool, searcher: Player, depth: u32, seed: u64) -> (i32, boo
         turns += 1;
     }
     let e = g.evaluate() * if g.to_move() == searcher { 1 } else { -1 };
-    (e.signum(), true)
+    (e.signum(), true, "adjudicated".to_string())
 }
 
-fn run(strike: bool, depth: u32, games: u64) -> (u32, u32, u32, u32) {
+fn run(pairs: &[(&str, &str)], strike: bool, depth: u32, games: u64) -> (u32, u32, u32, u32) {
     let (mut w, mut d, mut l, mut adj) = (0, 0, 0, 0);
+    let mut reasons = std::collections::BTreeMap::new();
     for seed in 0..games {
         let searcher = if seed % 2 == 0 {
             Player::White
         } else {
             Player::Black
         };
-        let (r, a) = play_game(strike, searcher, depth, seed);
+        let (r, a, why) = play_game(pairs, strike, searcher, depth, seed);
         match r {
             1 => w += 1,
             0 => d += 1,
             _ => l += 1,
         }
         adj += a as u32;
+        *reasons.entry(why).or_insert(0) += 1;
     }
     println!(
-        "strike={strike} depth={depth}: searcher +{w} ={d} -{l} of {games} ({adj} adjudicated)"
+        "{pairs:?} strike={strike} depth={depth}: searcher +{w} ={d} -{l} of {games} ({adj} adjudicated) {reasons:?}"
     );
     (w, d, l, adj)
 }
@@ -101,8 +123,43 @@ fn run(strike: bool, depth: u32, games: u64) -> (u32, u32, u32, u32) {
 #[test]
 #[ignore]
 fn searcher_beats_greedy() {
-    let (w, _, l, _) = run(false, 4, 20);
+    let (w, _, l, _) = run(&[], false, 4, 20);
     assert!(w >= 18 && l == 0);
-    let (w, _, l, _) = run(true, 6, 20);
+    let (w, _, l, _) = run(&[], true, 6, 20);
     assert!(w >= 18 && l == 0);
+}
+
+/// Each Layer 3 modification, alone (the last two sets are Polarity's variants).
+const LAYER3: &[&[(&str, &str)]] = &[
+    &[("EscortTheKing", "true")],
+    &[("CaptureTheKing", "true")],
+    &[("CaptureTheFlag", "true")],
+    &[("Replacement", "true"), ("TchesReverse", "queen")],
+    &[("Target", "assassin"), ("TchesReverse", "magister")],
+    &[("Transportation", "true")],
+    &[("Polarity", "true")],
+    &[("Polarity", "true"), ("PolarityFacing", "keep")],
+];
+
+/// The searcher against the greedy player under every modification, with and without Strike.
+#[test]
+#[ignore]
+fn layer3_searcher_beats_greedy() {
+    for pairs in LAYER3 {
+        let (w, _, l, _) = run(pairs, false, 4, 20);
+        assert!(w >= 18 && l <= 1, "{pairs:?}");
+        let (w, _, l, _) = run(pairs, true, 6, 20);
+        assert!(w >= 18 && l <= 1, "{pairs:?} with Strike");
+    }
+}
+
+/// A short match per modification in CI: two games each, a shallow searcher, no loss.
+#[test]
+fn layer3_searcher_is_not_beaten_by_greedy() {
+    for pairs in LAYER3 {
+        for (strike, depth) in [(false, 2), (true, 3)] {
+            let (w, _, l, _) = run(pairs, strike, depth, 2);
+            assert!(w >= 1 && l == 0, "{pairs:?} strike {strike}");
+        }
+    }
 }

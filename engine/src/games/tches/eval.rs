@@ -1,7 +1,11 @@
-//! Evaluation: measured material plus place bonuses from measured per-cell mobility, and
-//! pawn progress towards promotion.
+//! Evaluation: measured material plus place bonuses from measured per-cell mobility, pawn
+//! progress towards promotion, and a term per Layer 3 goal: the king's way to the enemy
+//! portal (Escort the King), the carried king and the carrier's way home (Capture the King,
+//! Capture the Flag), and the safety of the royal piece (the king, or the Target).
+//!
+//! Every weight is in `Weights`, whose `Default` holds the values in use.
 
-use crate::bitboard::Bits;
+use crate::bitboard::{bit, Bits, Cell};
 use crate::game::{Evaluate, Game, Player};
 
 use super::pieces::Kind;
@@ -9,41 +13,164 @@ use super::position::Move;
 use super::values::piece_values;
 use super::Tches;
 
-/// Centipawns per unit of cell mobility above the type's average.
-const PLACE_WEIGHT: f64 = 3.0;
-/// Centipawns per rank advanced, squared (a pawn near promotion is nearly a piece).
-const PAWN_PROGRESS: i32 = 3;
+/// The evaluation's weights, in centipawns unless said otherwise.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    /// Per unit of cell mobility above the type's average (Polarity: for the facing too).
+    pub place: f64,
+    /// Per rank advanced, squared (a pawn near promotion is nearly a piece).
+    pub pawn_progress: i32,
+    /// Escort the King: by the king's distance (king steps) to the enemy portal, 1 to 7.
+    pub escort: [i32; 8],
+    /// Capture the King: for holding the enemy king.
+    pub captive: i32,
+    /// Capture the King: by the carrier's distance (king steps) to its own portal, 1 to 7.
+    pub carrier: [i32; 8],
+    /// Capture the King: own free king that an enemy action could take.
+    pub king_exposed: i32,
+    /// The royal piece (king or Target) that an enemy action could take, when it is the last.
+    pub royal_attacked: i32,
+    /// A passenger's value counts in full; a carrier loaded with one is worth this much more
+    /// (both are lost together, but the carrier moves the passenger fast).
+    pub loaded: i32,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            place: 3.0,
+            pawn_progress: 3,
+            escort: [0, 400, 220, 120, 70, 40, 20, 10],
+            captive: 700,
+            carrier: [0, 400, 220, 120, 70, 40, 20, 10],
+            king_exposed: 350,
+            royal_attacked: 150,
+            loaded: 10,
+        }
+    }
+}
+
+/// King steps between two cells.
+#[inline]
+fn distance(a: Cell, b: Cell) -> usize {
+    let df = ((a % 8) as i32 - (b % 8) as i32).unsigned_abs();
+    let dr = ((a / 8) as i32 - (b / 8) as i32).unsigned_abs();
+    df.max(dr) as usize
+}
+
+fn to_portal(c: Cell, portal: u64) -> usize {
+    Bits(portal).map(|p| distance(c, p)).min().unwrap_or(7)
+}
 
 impl Tches {
-    fn side_score(&self, p: Player) -> i32 {
+    /// The weights in use.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// Replaces the weights (for tuning).
+    pub fn set_weights(&mut self, w: Weights) {
+        self.weights = std::sync::Arc::new(w);
+    }
+
+    fn piece_score(&self, p: Player, k: Kind, c: Cell, facing: u8) -> i32 {
         let v = piece_values();
-        let mut s = 0;
-        for c in Bits(self.pos.occ[p.index()]) {
-            let (_, k) = self.pos.at(c).expect("occupied cell");
-            s += v.value[k.index()];
-            let rank = (c / 8) as i32;
-            let progress = if p == Player::White {
-                rank - 1
+        let w = &self.weights;
+        let mut s = v.value[k.index()];
+        let rank = (c / 8) as i32;
+        let progress = if p == Player::White {
+            rank - 1
+        } else {
+            6 - rank
+        };
+        if k.is_pawn() {
+            s += w.pawn_progress * progress.max(0).pow(2);
+        } else if k != Kind::King {
+            let view = if p == Player::White { c } else { c ^ 56 };
+            let (here, mean) = if self.tables.rules.polarity {
+                (
+                    v.cell_mobility_polar[k.index()][facing as usize][view as usize],
+                    v.mobility_polar[k.index()],
+                )
             } else {
-                6 - rank
+                (
+                    v.cell_mobility[k.index()][view as usize],
+                    v.mobility_empty[k.index()],
+                )
             };
-            if k.is_pawn() {
-                s += PAWN_PROGRESS * progress.max(0).pow(2);
-            } else if k != Kind::King {
-                let view = if p == Player::White { c } else { c ^ 56 };
-                let here = v.cell_mobility[k.index()][view as usize];
-                s += ((here - v.mobility_empty[k.index()]) * PLACE_WEIGHT) as i32;
+            s += ((here - mean) * w.place) as i32;
+        }
+        s
+    }
+
+    fn side_score(&self, p: Player) -> i32 {
+        let pos = &self.pos;
+        let rules = &self.tables.rules;
+        let w = &self.weights;
+        let them = p.opponent();
+        let mut s = 0;
+        for c in Bits(pos.occ[p.index()]) {
+            let (_, k) = pos.at(c).expect("occupied cell");
+            s += self.piece_score(p, k, c, pos.facing(c));
+            if pos.stacked & bit(c) != 0 {
+                match pos.under_at(c) {
+                    Some((o, u)) if o == p => {
+                        s += self.piece_score(p, u, c, pos.under[c as usize] >> 6) + w.loaded;
+                    }
+                    _ => {
+                        // The enemy king, carried: a prize on its way home.
+                        let d = to_portal(c, self.tables.portal[p.index()]);
+                        s += w.captive + w.carrier[d.min(7)];
+                    }
+                }
             }
+        }
+        let free_king = pos.kings[p.index()] & !pos.stacked;
+        if let Some(k) = Bits(free_king).next() {
+            if rules.escort {
+                s += w.escort[to_portal(k, self.tables.portal[them.index()]).min(7)];
+            }
+            if rules.capture_king && self.attacks(them, k) {
+                s -= w.king_exposed;
+            }
+        }
+        if self.royal_attacked(p) {
+            s -= w.royal_attacked;
         }
         s
     }
 
     fn value_of(&self, k: Kind) -> i32 {
-        if k == Kind::King {
+        if k == Kind::King || k == self.tables.rules.target {
             20_000
         } else {
             piece_values().value[k.index()]
         }
+    }
+
+    /// True when the action ends the game at once for the mover by a goal of Layer 3 (the
+    /// king on the enemy portal, the carried king home).
+    fn reaches_goal(&self, a: Move) -> bool {
+        let pos = &self.pos;
+        let rules = &self.tables.rules;
+        let me = pos.side;
+        if a.in_place() {
+            return false;
+        }
+        let mover = pos.at(a.from);
+        let home = self.tables.portal[me.index()] & bit(a.to) != 0;
+        if rules.escort
+            && matches!(mover, Some((_, Kind::King)))
+            && self.tables.portal[me.opponent().index()] & bit(a.to) != 0
+        {
+            return true;
+        }
+        if rules.capture_king && home {
+            let carries = matches!(pos.under_at(a.from), Some((o, Kind::King)) if o != me);
+            let takes = matches!(pos.at(a.to), Some((o, Kind::King)) if o != me);
+            return carries || takes;
+        }
+        false
     }
 }
 
@@ -54,14 +181,29 @@ impl Evaluate for Tches {
     }
 
     fn is_tactical(&self, a: Move) -> bool {
-        a.promo.is_some() || self.pos.at(a.to).is_some()
+        a.promo.is_some()
+            || matches!(self.pos.at(a.to), Some((p, _)) if p != self.pos.side)
+            || self.reaches_goal(a)
     }
 
     fn order_score(&self, a: Move) -> i32 {
+        if a.is_replacement() {
+            return self.value_of(a.promo.expect("a replacement type")) / 16;
+        }
         let mut s = 0;
-        if let Some((_, victim)) = self.pos.at(a.to) {
-            let attacker = self.pos.at(a.from).map_or(0, |(_, k)| self.value_of(k));
-            s += 16 * self.value_of(victim) - attacker / 16;
+        if self.reaches_goal(a) {
+            s += 16 * 20_000;
+        }
+        if let Some((p, victim)) = self.pos.at(a.to) {
+            if p != self.pos.side {
+                let attacker = self.pos.at(a.from).map_or(0, |(_, k)| self.value_of(k));
+                let carried = self
+                    .pos
+                    .under_at(a.to)
+                    .filter(|u| u.0 == p)
+                    .map_or(0, |(_, k)| self.value_of(k));
+                s += 16 * (self.value_of(victim) + carried) - attacker / 16;
+            }
         }
         if let Some(k) = a.promo {
             s += self.value_of(k);
@@ -70,6 +212,6 @@ impl Evaluate for Tches {
     }
 
     fn in_check(&self) -> bool {
-        self.pos.used == 0 && self.king_attacked(self.to_move())
+        self.pos.acts == 0 && !self.choosing() && self.royal_attacked(self.to_move())
     }
 }

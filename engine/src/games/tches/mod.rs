@@ -1,11 +1,14 @@
 //! TCHES: chess with move-then-capture pieces (Layer 1), reverse-side pieces (Layer 2) and
-//! Strike turns of three actions by three different pieces (Layer 3).
+//! the Layer 3 modifications, each an option: Strike turns of three actions, Escort the
+//! King, Capture the King, Capture the Flag, Replacement, another Target, Transportation and
+//! Polarity.
 //!
 //! Modules: `pieces` (types and the movement table), `patterns` (shapes compiled to board
-//! tables), `tables` (per-setting shared data), `position`, `movegen`, `turn` (play and
-//! legality), `fen`, `notation`, `options`, `values` (measured piece values), `eval`.
+//! tables, Polarity's filtering), `tables` (per-setting shared data), `position`, `movegen`,
+//! `turn` (play, replacements and legality), `fen`, `notation`, `options` (the `Rules`),
+//! `values` (measured piece values), `eval`.
 
-mod eval;
+pub mod eval;
 mod fen;
 mod movegen;
 mod notation;
@@ -28,6 +31,7 @@ use crate::options::VariantOptions;
 use crate::session::{AnyGame, Session};
 use crate::variant::VariantInfo;
 
+pub use options::Rules;
 pub use pieces::Kind;
 pub use position::Move;
 use position::Pos;
@@ -38,12 +42,13 @@ use tables::Tables;
 pub struct Tches {
     tables: Arc<Tables>,
     pos: Pos,
+    weights: Arc<eval::Weights>,
 }
 
 /// The registry entry.
 pub const INFO: VariantInfo = VariantInfo {
     name: "tches",
-    summary: "TCHES: move-then-capture pieces, reverse sides, Strike turns of three actions",
+    summary: "TCHES: move-then-capture pieces, reverse sides, Strike turns of three actions and the other Layer 3 modifications",
     options: options::OPTIONS,
     create: Tches::boxed,
     solve: None,
@@ -52,17 +57,27 @@ pub const INFO: VariantInfo = VariantInfo {
 impl Tches {
     /// The start position. `flips` turns main-side types into reverse-side ones for both sides.
     pub fn new(strike: bool, flips: Vec<(Kind, Kind)>) -> Tches {
+        Tches::with_rules(Rules::plain(strike, flips)).expect("Layers 1 and 2 are consistent")
+    }
+
+    /// The start position under `rules`; contradicting rules are an error.
+    pub fn with_rules(rules: Rules) -> Result<Tches, RuleError> {
+        rules.check()?;
         let mut g = Tches {
-            tables: Arc::new(Tables::new(strike, flips)),
+            tables: Arc::new(Tables::new(rules)),
             pos: Pos::empty(),
+            weights: Arc::new(eval::Weights::default()),
         };
         g.reset();
-        g
+        Ok(g)
     }
 
     pub fn from_options(opts: &VariantOptions) -> Result<Tches, RuleError> {
-        let (strike, flips) = options::read(opts)?;
-        Ok(Tches::new(strike, flips))
+        Tches::with_rules(options::read(opts)?)
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.tables.rules
     }
 
     pub fn boxed(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
@@ -71,11 +86,11 @@ impl Tches {
 
     /// Types flipped to their reverse side, as main -> reverse.
     pub fn flips(&self) -> &[(Kind, Kind)] {
-        &self.tables.flips
+        &self.tables.rules.flips
     }
 
     pub fn strike(&self) -> bool {
-        self.tables.strike
+        self.tables.rules.strike
     }
 
     /// The piece on a cell, if any.
@@ -85,7 +100,7 @@ impl Tches {
 
     /// Actions already played in the current turn (Strike).
     pub fn actions_this_turn(&self) -> u32 {
-        self.pos.used.count_ones()
+        self.pos.acts as u32
     }
 
     /// The type the side's Jesters copy now.
@@ -93,9 +108,21 @@ impl Tches {
         self.pos.jester_copy(p)
     }
 
-    /// True when `p`'s king could be captured by one action of the opponent.
+    /// True when `p`'s last royal piece (the king, or the target) could be captured by one
+    /// action of the opponent.
     pub fn is_king_attacked(&self, p: Player) -> bool {
-        self.king_attacked(p)
+        self.royal_attacked(p)
+    }
+
+    /// The piece under the top piece on `c` (a passenger, or a captured king).
+    pub fn carried_at(&self, c: Cell) -> Option<(Player, Kind)> {
+        self.pos.under_at(c)
+    }
+
+    /// The compass point the piece on `c` faces (Polarity), `n` for north.
+    pub fn facing_at(&self, c: Cell) -> Option<char> {
+        let (p, _) = self.pos.at(c)?;
+        Some(position::compass(p, self.pos.facing(c)))
     }
 }
 
@@ -120,13 +147,20 @@ impl Game for Tches {
     }
 
     fn is_legal(&self, a: Move) -> bool {
-        if self.winner().is_some()
+        if self.winner().is_some() {
+            return false;
+        }
+        let mut v = Vec::new();
+        if self.choosing() {
+            self.replacement_actions(&mut v);
+            return v.contains(&a);
+        }
+        if a.is_replacement()
             || self.pos.used & crate::bitboard::bit(a.from) != 0
             || !matches!(self.pos.at(a.from), Some((p, _)) if p == self.pos.side)
         {
             return false;
         }
-        let mut v = Vec::new();
         self.piece_actions(a.from, &mut v);
         v.contains(&a) && self.clone().legal_with(a, &mut Default::default())
     }
@@ -148,9 +182,10 @@ impl Game for Tches {
     }
 
     fn terminal(&self) -> Option<Outcome> {
-        self.winner().map(|winner| Outcome::Win {
+        let winner = self.winner()?;
+        Some(Outcome::Win {
             winner,
-            reason: "king capture",
+            reason: self.won(winner).expect("the winner has a reason"),
         })
     }
 
@@ -162,17 +197,11 @@ impl Game for Tches {
     }
 
     fn parse_action(&self, s: &str) -> Result<Move, RuleError> {
-        let m = self.read_move(s)?;
+        self.read_move(s)?;
         if let Some(o) = self.terminal() {
             return Err(RuleError::new(format!("game is over ({o})")));
         }
-        if !self.is_legal(m) {
-            return Err(RuleError::new(format!(
-                "{s} is illegal: {}",
-                self.why_illegal(m)
-            )));
-        }
-        Ok(m)
+        self.parse_move(s)
     }
 
     fn format_action(&self, a: Move) -> String {
@@ -198,22 +227,22 @@ impl Game for Tches {
         for r in (0..8u8).rev() {
             s.push_str(&format!("{} ", r + 1));
             for f in 0..8u8 {
-                let ch = self
-                    .pos
-                    .at(r * 8 + f)
-                    .map_or('.', |(p, k)| fen::letter(p, k));
+                let c = r * 8 + f;
+                let ch = self.pos.at(c).map_or('.', |(p, k)| fen::letter(p, k));
                 s.push(ch);
-                s.push(' ');
+                // A carried piece shows after its carrier: `F+` (a passenger) or `F!` (a king).
+                s.push(match self.pos.under_at(c) {
+                    Some((p, _)) if Some(p) == self.pos.at(c).map(|t| t.0) => '+',
+                    Some(_) => '!',
+                    None => ' ',
+                });
             }
             s.push('\n');
         }
         s.push_str("  a b c d e f g h\n");
-        if self.tables.strike {
-            s.push_str(&format!(
-                "Strike: action {} of 3 for {}\n",
-                self.pos.used.count_ones() + 1,
-                self.pos.side.name()
-            ));
+        for line in self.panel().into_iter().skip(1) {
+            s.push_str(&line);
+            s.push('\n');
         }
         s
     }
@@ -225,5 +254,47 @@ impl Game for Tches {
                 (c, fen::letter(p, k).to_string())
             })
             .collect()
+    }
+
+    fn cell_marks(&self) -> Vec<(Cell, crate::game::CellMark)> {
+        let mut v = Vec::new();
+        for c in Bits(self.pos.occupied()) {
+            let mut note = String::new();
+            if let Some((p, k)) = self.pos.under_at(c) {
+                note.push(fen::letter(p, k));
+            }
+            if self.tables.rules.polarity {
+                if let Some(f) = self.facing_at(c) {
+                    note.push(match f {
+                        'n' => '^',
+                        'e' => '>',
+                        's' => 'v',
+                        _ => '<',
+                    });
+                }
+            }
+            if !note.is_empty() {
+                v.push((c, crate::game::CellMark::Note(note)));
+            }
+        }
+        v
+    }
+
+    fn panel(&self) -> Vec<String> {
+        let mut v = vec![format!("{} to move", self.pos.side.name())];
+        if self.tables.rules.strike {
+            v.push(format!(
+                "Strike: action {} of 3 for {}",
+                self.pos.acts + 1,
+                self.pos.side.name()
+            ));
+        }
+        if self.choosing() {
+            v.push(format!(
+                "{} chooses a replacement first",
+                self.pos.side.name()
+            ));
+        }
+        v
     }
 }

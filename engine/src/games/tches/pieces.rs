@@ -272,6 +272,23 @@ impl Kind {
             Kind::Pawn | Kind::Flanker | Kind::Sentinel | Kind::Zealot | Kind::Pikeman
         )
     }
+
+    /// Types based on the knight ("the Horse"): under Transportation they carry other pieces
+    /// and are never carried. The Warchariot derives from the knight and the Assassin from the
+    /// Warchariot; the Jester is not one, whatever it copies.
+    pub fn is_carrier(self) -> bool {
+        matches!(
+            self,
+            Kind::Knight
+                | Kind::Griffin
+                | Kind::Champion
+                | Kind::Emperor
+                | Kind::MountedBishop
+                | Kind::ShockCavalryman
+                | Kind::Warchariot
+                | Kind::Assassin
+        )
+    }
 }
 
 // Offsets are (file, rank) with rank counted forward for the side that owns the piece.

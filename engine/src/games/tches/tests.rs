@@ -220,3 +220,260 @@ fn illegal_actions_say_why() {
     );
     assert!(why(&g, "a7a8k").contains("cannot promote to a king"));
 }
+
+/// A game under the options given as `name=value` pairs (Strike as given).
+fn with(pairs: &[(&str, &str)], fen: &str) -> Tches {
+    let mut opts = crate::options::VariantOptions::new();
+    for (k, v) in pairs {
+        opts.set(k, v);
+    }
+    let mut g = Tches::from_options(&opts).unwrap();
+    g.set_fen(fen).unwrap();
+    g
+}
+
+fn play(g: &mut Tches, text: &str) {
+    let m = g
+        .parse_action(text)
+        .unwrap_or_else(|e| panic!("{text} in {}: {e}", g.fen()));
+    g.play(m);
+    assert_eq!(g.key(), g.recompute_key());
+    let fen = g.fen();
+    let mut h = g.clone();
+    h.set_fen(&fen).unwrap();
+    assert_eq!(h.fen(), fen);
+    assert_eq!(h.key(), g.key());
+}
+
+fn won(g: &Tches) -> Option<(Player, &'static str)> {
+    match g.terminal() {
+        Some(Outcome::Win { winner, reason }) => Some((winner, reason)),
+        _ => None,
+    }
+}
+
+#[test]
+fn contradicting_options_are_refused() {
+    let build = |pairs: &[(&str, &str)]| {
+        let mut opts = crate::options::VariantOptions::new();
+        for (k, v) in pairs {
+            opts.set(k, v);
+        }
+        Tches::from_options(&opts).map(|_| ())
+    };
+    assert!(build(&[("CaptureTheKing", "true"), ("CaptureTheFlag", "true")]).is_err());
+    assert!(build(&[("EscortTheKing", "true"), ("CaptureTheFlag", "true")]).is_err());
+    assert!(
+        build(&[("Target", "assassin")]).is_err(),
+        "no assassin in the army"
+    );
+    assert!(build(&[("Target", "assassin"), ("TchesReverse", "magister")]).is_ok());
+    assert!(build(&[("Target", "pawn")]).is_err());
+    assert!(build(&[("Target", "dragon")]).is_err());
+    assert!(build(&[("EscortTheKing", "true"), ("CaptureTheKing", "true")]).is_ok());
+    assert!(build(&[("Target", "queen"), ("CaptureTheFlag", "true")]).is_ok());
+    assert!(build(&[("ReplacementTiming", "later")]).is_err());
+}
+
+#[test]
+fn escort_the_king_wins_on_the_enemy_portal() {
+    let p = [("EscortTheKing", "true"), ("Strike", "false")];
+    let mut g = with(&p, "k7/8/8/8/8/8/3K4/8 b - -- 1");
+    play(&mut g, "a8a7");
+    play(&mut g, "d2d1");
+    assert_eq!(won(&g), None, "White's own portal is not the goal");
+    let mut g = with(&p, "k7/4K3/8/8/8/8/8/8 w - -- 1");
+    play(&mut g, "e7e8");
+    assert_eq!(
+        won(&g),
+        Some((Player::White, "king escorted to the portal"))
+    );
+    assert!(actions(&g).is_empty());
+    // Moving into the portal wins even when the cell is attacked.
+    let g = with(&p, "k6r/4K3/8/8/8/8/8/8 w - -- 1");
+    assert!(g.parse_action("e7e8").is_ok());
+}
+
+#[test]
+fn capture_the_king_carries_and_frees() {
+    let p = [("CaptureTheKing", "true"), ("Strike", "false")];
+    // The king does not attack: the White king next to the Black one is not attacked, and
+    // no check stops it from stepping next to an enemy.
+    let g = with(&p, "8/8/3k4/3K4/8/8/8/8 w - -- 1");
+    assert!(!g.is_king_attacked(Player::White));
+    assert!(actions(&g).iter().all(|a| a != "d5d6"));
+    // A Guardian takes the king and carries it; a Champion carries one home.
+    let mut g = with(&p, "8/8/8/8/8/2k5/8/3G3K w - -- 1");
+    play(&mut g, "d1d2xc3");
+    assert_eq!(g.carried_at(18), Some((Player::Black, Kind::King)));
+    assert_eq!(won(&g), None);
+    let mut g = with(&p, "8/8/8/8/8/8/2C(k)5/7K w - -- 1");
+    play(&mut g, "c2e1");
+    assert_eq!(won(&g), Some((Player::White, "king carried to the portal")));
+    // Taking the carrier frees the king to a nearest free cell of the taker's choice.
+    let g = with(&p, "4k3/8/8/8/2l(K)5/3G4/8/8 w - -- 1");
+    let a = actions(&g);
+    assert!(a.contains(&"d3b3xc4@b4".to_string()));
+    assert!(!a
+        .iter()
+        .any(|x| x.starts_with("d3b3xc4") && !x.contains('@')));
+    assert!(g.parse_action("d3b3xc4").is_err(), "the cell must be named");
+    assert!(g.parse_action("d3b3xc4@a4").is_err(), "not a nearest cell");
+    let mut h = g.clone();
+    play(&mut h, "d3b3xc4@d5");
+    assert_eq!(h.piece_at(35), Some((Player::White, Kind::King)));
+    assert_eq!(h.carried_at(26), None);
+}
+
+#[test]
+fn capture_the_flag_king_never_moves() {
+    let p = [("CaptureTheFlag", "true"), ("Strike", "true")];
+    let g = with(&p, "4k3/8/8/8/8/8/8/4K3 w - -- 1");
+    assert!(actions(&g).is_empty(), "a lone flag cannot act");
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Player::Black,
+            reason: "no legal action"
+        })
+    );
+}
+
+#[test]
+fn replacement_now_and_at_the_turn() {
+    let now = [
+        ("Replacement", "true"),
+        ("TchesReverse", "queen"),
+        ("Strike", "true"),
+    ];
+    let mut g = with(&now, "4k3/pp1j4/8/3Q4/8/8/2PP4/4K3 w - -- 1");
+    play(&mut g, "d5d7");
+    // Black chooses at once, in the middle of White's turn.
+    assert_eq!(g.to_move(), Player::Black);
+    assert_eq!(actions(&g), ["a7=j", "b7=j"]);
+    play(&mut g, "b7=j");
+    assert_eq!(g.to_move(), Player::White);
+    assert_eq!(g.actions_this_turn(), 1);
+    assert_eq!(g.piece_at(49), Some((Player::Black, Kind::Jester)));
+    let turn = [
+        ("Replacement", "true"),
+        ("ReplacementTiming", "turn"),
+        ("TchesReverse", "queen"),
+        ("Strike", "true"),
+    ];
+    let mut g = with(&turn, "4k3/pp1j4/8/3Q4/8/8/2PP4/4K3 w - -- 1");
+    play(&mut g, "d5d7");
+    assert_eq!(g.to_move(), Player::White);
+    play(&mut g, "c2c3");
+    play(&mut g, "d2d3");
+    assert_eq!(g.to_move(), Player::Black);
+    assert_eq!(actions(&g), ["a7=j", "b7=j"]);
+    // A lost queen turns the only magister into a queen, with no choice to make.
+    let p = [("Replacement", "true"), ("Strike", "false")];
+    let mut g = with(&p, "3qk2m/8/8/8/8/8/8/3QK3 w - -- 1");
+    play(&mut g, "d1d8");
+    assert_eq!(g.piece_at(63), Some((Player::Black, Kind::Queen)));
+    // The target type is never replaced nor turned into another.
+    let t = [
+        ("Replacement", "true"),
+        ("Target", "magister"),
+        ("Strike", "false"),
+    ];
+    let mut g = with(&t, "3qk1mm/8/8/8/8/8/PP6/M2QK3 w - -- 1");
+    play(&mut g, "d1d8");
+    assert_eq!(g.piece_at(62), Some((Player::Black, Kind::Magister)));
+}
+
+#[test]
+fn another_target_is_royal() {
+    let p = [
+        ("Target", "assassin"),
+        ("TchesReverse", "magister"),
+        ("Strike", "false"),
+    ];
+    // The king is an ordinary piece now; the assassin may not be left attacked.
+    let mut g = with(&p, "a3k3/8/8/8/8/8/8/R3K2A w - -- 1");
+    assert!(g.is_king_attacked(Player::Black));
+    play(&mut g, "a1a8");
+    assert_eq!(won(&g), Some((Player::White, "target capture")));
+    // The king may be taken like any piece.
+    let mut g = with(&p, "R3k2a/8/8/8/8/8/8/4K2A w - -- 1");
+    play(&mut g, "a8e8");
+    assert_eq!(won(&g), None);
+    // Promotion never makes a target.
+    let g = with(&p, "7a/P7/8/8/8/8/8/4K2A w - -- 1");
+    assert!(actions(&g).iter().all(|a| !a.ends_with('a')));
+}
+
+#[test]
+fn transportation_loads_carries_leaves_and_drops() {
+    let p = [("Transportation", "true"), ("Strike", "false")];
+    let mut g = with(&p, "4k3/8/8/8/8/2P5/8/1N2K3 w - -- 1");
+    play(&mut g, "b1c3");
+    assert_eq!(g.piece_at(18), Some((Player::White, Kind::Knight)));
+    assert_eq!(g.carried_at(18), Some((Player::White, Kind::Pawn)));
+    play(&mut g, "e8d8");
+    play(&mut g, "c3e4");
+    assert_eq!(g.carried_at(28), Some((Player::White, Kind::Pawn)));
+    play(&mut g, "d8e8");
+    play(&mut g, "e4*c5");
+    assert_eq!(g.piece_at(28), Some((Player::White, Kind::Pawn)));
+    assert_eq!(g.carried_at(34), None);
+    // A Griffin drops its pawn on its landing and captures alone.
+    let mut g = with(&p, "4k3/8/3p4/8/2F(P)5/8/8/4K3 w - -- 1");
+    play(&mut g, "c4e5*xd6");
+    assert_eq!(g.piece_at(36), Some((Player::White, Kind::Pawn)));
+    assert_eq!(g.piece_at(43), Some((Player::White, Kind::Griffin)));
+    // Taking a carrier takes its passenger too.
+    let mut g = with(&p, "4k3/8/8/3l4/2N(G)5/8/8/4K3 b - -- 1");
+    play(&mut g, "d5d4xc4");
+    assert_eq!(g.carried_at(26), None);
+    assert_eq!(g.piece_at(26), Some((Player::Black, Kind::Lion)));
+    // Kings and knight-based pieces are never loaded.
+    let g = with(&p, "4k3/8/8/8/8/2C5/8/1N2K3 w - -- 1");
+    assert!(!actions(&g).contains(&"b1c3".to_string()));
+    // Under Strike, a piece that acted may be loaded: that ends the turn (three pieces acted).
+    let s = [("Transportation", "true"), ("Strike", "true")];
+    let mut g = with(&s, "4k3/8/8/8/3C4/8/4L3/4K3 w e2 -- 1");
+    play(&mut g, "d4e2");
+    assert_eq!(g.actions_this_turn(), 2);
+    play(&mut g, "e1f1");
+    assert_eq!(g.to_move(), Player::Black);
+}
+
+#[test]
+fn polarity_faces_and_turns() {
+    let p = [("Polarity", "true"), ("Strike", "false")];
+    // A rook facing north moves north and sideways, never south.
+    let g = with(&p, "4k3/8/8/8/3R4/8/8/4K3 w - -- 1");
+    let a = actions(&g);
+    assert!(a.contains(&"d4d8".to_string()) && a.contains(&"d4a4".to_string()));
+    assert!(!a.contains(&"d4d1".to_string()));
+    // A bishop moving diagonally chooses a facing among the directions it went.
+    let mut g = with(&p, "4k3/8/8/8/3B4/8/8/4K3 w - -- 1");
+    assert!(g.parse_action("d4f6").is_err(), "the facing must be named");
+    play(&mut g, "d4f6:e");
+    assert_eq!(g.facing_at(45), Some('e'));
+    assert!(g.fen().contains("B:e"));
+    // Sideways moves turn a piece; pawns never turn.
+    let mut g = with(&p, "4k3/8/8/8/3R4/8/P7/4K3 w - -- 1");
+    play(&mut g, "d4h4");
+    assert_eq!(g.facing_at(31), Some('e'));
+    let keep = [
+        ("Polarity", "true"),
+        ("PolarityFacing", "keep"),
+        ("Strike", "false"),
+    ];
+    let mut g = with(&keep, "4k3/8/8/8/3B4/8/8/4K3 w - -- 1");
+    play(&mut g, "d4f6");
+    assert_eq!(g.facing_at(45), Some('n'));
+    let turn = [
+        ("Polarity", "true"),
+        ("PolarityRotate", "true"),
+        ("Strike", "false"),
+    ];
+    let mut g = with(&turn, "4k3/8/8/8/3B4/8/8/4K3 w - -- 1");
+    play(&mut g, "d4:s");
+    assert_eq!(g.facing_at(27), Some('s'));
+    assert_eq!(g.to_move(), Player::Black);
+}

@@ -34,6 +34,10 @@ pub struct PieceValues {
     pub mobility_random: [f64; KIND_COUNT],
     /// Per type, per cell (White's view): empty-board destinations from that cell.
     pub cell_mobility: Vec<[f64; 64]>,
+    /// Under Polarity: per type, facing (White's frame) and cell, empty-board destinations;
+    /// and per type their mean over facings and cells.
+    pub cell_mobility_polar: Vec<[[f64; 64]; 4]>,
+    pub mobility_polar: [f64; KIND_COUNT],
     /// The fitted line: value = slope * mobility + intercept.
     pub slope: f64,
     pub intercept: f64,
@@ -41,13 +45,20 @@ pub struct PieceValues {
 
 /// Destinations of the White piece of type `k` on `c` in `pos` (other pieces as placed).
 fn destinations(probe: &mut Tches, base: &Pos, k: Kind, c: Cell) -> u32 {
+    destinations_facing(probe, base, k, c, 0)
+}
+
+fn destinations_facing(probe: &mut Tches, base: &Pos, k: Kind, c: Cell, facing: u8) -> u32 {
     probe.pos = *base;
-    probe.pos.board[c as usize] = pack(Player::White, k);
+    probe.pos.board[c as usize] = pack(Player::White, k) | facing << 6;
     probe.pos.occ[0] |= bit(c);
     probe.pos.side = Player::White;
     let mut v = Vec::new();
     probe.piece_actions(c, &mut v);
-    v.iter().fold(0u64, |m, a| m | bit(a.to)).count_ones()
+    v.iter()
+        .filter(|a| a.from != a.to)
+        .fold(0u64, |m, a| m | bit(a.to))
+        .count_ones()
 }
 
 fn measure() -> PieceValues {
@@ -107,6 +118,33 @@ fn measure() -> PieceValues {
     }
     cell_mobility[Kind::Jester.index()] = [mobility_empty[Kind::Jester.index()]; 64];
 
+    let mut rules = super::options::Rules::plain(false, Vec::new());
+    rules.polarity = true;
+    let mut polar = Tches::with_rules(rules).expect("consistent rules");
+    let mut cell_mobility_polar = vec![[[0.0; 64]; 4]; KIND_COUNT];
+    let mut mobility_polar = [0.0; KIND_COUNT];
+    for k in ALL_KINDS {
+        if k == Kind::Jester {
+            continue;
+        }
+        for f in 0..4u8 {
+            for c in 0..64u8 {
+                let e = destinations_facing(&mut polar, &Pos::empty(), k, c, f) as f64;
+                cell_mobility_polar[k.index()][f as usize][c as usize] = e;
+                mobility_polar[k.index()] += e / 256.0;
+            }
+        }
+    }
+    let jester = mobility_polar
+        .iter()
+        .zip(ALL_KINDS)
+        .filter(|(_, k)| BACK_RANK.contains(k) || *k == Kind::Pawn)
+        .map(|(m, k)| m * if k == Kind::Pawn { 8.0 } else { 1.0 })
+        .sum::<f64>()
+        / 16.0;
+    mobility_polar[Kind::Jester.index()] = jester;
+    cell_mobility_polar[Kind::Jester.index()] = [[jester; 64]; 4];
+
     let anchors = [
         (Kind::Knight, 300.0),
         (Kind::Bishop, 300.0),
@@ -145,6 +183,8 @@ fn measure() -> PieceValues {
         mobility_empty,
         mobility_random,
         cell_mobility,
+        cell_mobility_polar,
+        mobility_polar,
         slope,
         intercept,
     }
