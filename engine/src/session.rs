@@ -24,6 +24,11 @@ pub trait AnyGame: Send + Sync {
     fn san(&self, action: &str) -> Option<String>;
     fn perft(&mut self, depth: u32) -> u64;
     fn divide(&mut self, depth: u32) -> Vec<(String, u64)>;
+    /// Complete legal turns over `turns` turns (equal to `perft` where a turn is one action).
+    fn perft_turns(&mut self, turns: u32) -> u64;
+    /// `perft_turns` split by first turn, written comma-joined; the counts add up to
+    /// `perft_turns(turns)`.
+    fn divide_turns(&mut self, turns: u32) -> Vec<(String, u64)>;
     fn display(&self) -> String;
     fn svg(&self, opts: &RenderOptions) -> Result<String, RuleError>;
     fn search(
@@ -120,6 +125,28 @@ impl<G: Evaluate> AnyGame for Session<G> {
         let d = crate::perft::divide(&mut self.game, depth.saturating_sub(1));
         d.into_iter()
             .map(|(a, n)| (self.game.format_action(a), n))
+            .collect()
+    }
+
+    fn perft_turns(&mut self, turns: u32) -> u64 {
+        crate::perft::perft_turns(&mut self.game, turns)
+    }
+
+    fn divide_turns(&mut self, turns: u32) -> Vec<(String, u64)> {
+        let d = crate::perft::divide_turns(&mut self.game, turns.saturating_sub(1));
+        d.into_iter()
+            .map(|(turn, n)| {
+                let mut g = self.game.clone();
+                let text: Vec<String> = turn
+                    .into_iter()
+                    .map(|a| {
+                        let s = g.format_action(a);
+                        g.play(a);
+                        s
+                    })
+                    .collect();
+                (text.join(","), n)
+            })
             .collect()
     }
 

@@ -86,9 +86,14 @@ pub struct PerftArgs {
     pub pos: PositionArgs,
     #[arg(long)]
     pub depth: u32,
-    /// Print the count below each first action.
+    /// Print the count below each first action (each first turn with --turns).
     #[arg(long)]
     pub divide: bool,
+    /// Count complete turns instead of actions: the depth is in turns, and each distinct
+    /// sequence of actions making up a turn counts once (equal to plain perft where a turn
+    /// is one action).
+    #[arg(long)]
+    pub turns: bool,
 }
 
 #[derive(Args)]
@@ -216,17 +221,27 @@ pub fn perft(a: PerftArgs) -> Result<(), String> {
     let (mut game, _) = a.pos.build()?;
     let t0 = Instant::now();
     let nodes = if a.divide && a.depth > 0 {
-        let split = game.divide(a.depth);
+        let split = if a.turns {
+            game.divide_turns(a.depth)
+        } else {
+            game.divide(a.depth)
+        };
         for (m, n) in &split {
             println!("{m}: {n}");
         }
         println!();
         split.iter().map(|(_, n)| n).sum()
+    } else if a.turns {
+        game.perft_turns(a.depth)
     } else {
         game.perft(a.depth)
     };
     let secs = t0.elapsed().as_secs_f64();
-    println!("Nodes searched: {nodes}");
+    if a.turns {
+        println!("Turns counted: {nodes}");
+    } else {
+        println!("Nodes searched: {nodes}");
+    }
     println!("Time: {} ms", (secs * 1000.0).round() as u64);
     println!(
         "Nodes/second: {}",

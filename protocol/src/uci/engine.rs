@@ -250,6 +250,7 @@ impl Engine {
         self.reap()?;
         match parse::parse_go(args)? {
             Go::Perft(depth) => self.perft(depth),
+            Go::PerftTurns(turns) => self.perft_turns(turns),
             Go::Search(limits) => {
                 for m in &limits.searchmoves {
                     if self.game.boxed_clone().play_str(m).is_err() {
@@ -282,6 +283,20 @@ impl Engine {
         }
         self.say("");
         self.say(&format!("Nodes searched: {total}"));
+        Ok(())
+    }
+
+    /// Like `perft`, counting complete turns: one `turn: count` line per first turn (its
+    /// actions comma-joined), a blank line, `Turns counted: N`.
+    fn perft_turns(&mut self, turns: u32) -> Reply {
+        let mut g = self.game.boxed_clone();
+        let split = g.divide_turns(turns);
+        let total: u64 = split.iter().map(|(_, n)| n).sum();
+        for (t, n) in &split {
+            self.say(&one_line(&format!("{t}: {n}")));
+        }
+        self.say("");
+        self.say(&format!("Turns counted: {total}"));
         Ok(())
     }
 

@@ -7,6 +7,8 @@ use tessera::search::Limits;
 pub enum Go {
     Search(Limits),
     Perft(u32),
+    /// `go perft turns N`: complete turns rather than actions.
+    PerftTurns(u32),
 }
 
 const GO_KEYWORDS: &[&str] = &[
@@ -81,6 +83,18 @@ pub fn parse_go(args: &[&str]) -> Result<Go, String> {
                     return Err("go searchmoves needs at least one move".into());
                 }
                 continue;
+            }
+            "perft" if next == Some(&"turns") => {
+                if args.len() != 3 || i != 0 {
+                    return Err("go perft turns takes exactly one depth and nothing else".into());
+                }
+                let d: u32 = number("perft turns", args.get(2))?;
+                if !(1..=MAX_PERFT_DEPTH).contains(&d) {
+                    return Err(format!(
+                        "go perft turns depth must be 1 to {MAX_PERFT_DEPTH}, not {d}"
+                    ));
+                }
+                return Ok(Go::PerftTurns(d));
             }
             "perft" => {
                 if args.len() != 2 || i != 0 {
@@ -166,12 +180,21 @@ mod tests {
         assert!(l.infinite && l.ponder);
         assert_eq!(l.searchmoves, vec!["e2e4", "d2d4"]);
         assert_eq!(parse_go(&["perft", "3"]).unwrap(), Go::Perft(3));
+        assert_eq!(
+            parse_go(&["perft", "turns", "2"]).unwrap(),
+            Go::PerftTurns(2)
+        );
         for bad in [
             "depth",
             "depth x",
             "nodes -1",
             "perft 0",
             "perft 3 depth 2",
+            "perft turns",
+            "perft turns 0",
+            "perft turns x",
+            "perft turns 2 depth 1",
+            "depth 2 perft turns 2",
             "bogus",
             "searchmoves",
         ] {

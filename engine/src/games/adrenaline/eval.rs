@@ -221,6 +221,22 @@ impl Adrenaline {
         harm
     }
 
+    /// The legal placement with the least `placement_harm`, if any.
+    fn least_harmful_placement(&self) -> Option<Square> {
+        let pos = &self.pos;
+        if pos.exposed(pos.side as usize, pos.ep) {
+            return None;
+        }
+        let mut cells: Vec<(i32, Square)> = Bits(pos.board.by_color[pos.side as usize ^ 1])
+            .map(|c| (self.placement_harm(c), c))
+            .collect();
+        cells.sort_unstable();
+        cells
+            .into_iter()
+            .map(|(_, c)| c)
+            .find(|&c| pos.placement_is_safe(c))
+    }
+
     /// Whether the capture on `to` by the piece on `from` probably loses material: the
     /// target is defended in the ordinary sense and worth less than the capturer.
     fn losing_capture(&self, from: Square, to: Square) -> bool {
@@ -297,18 +313,46 @@ impl Evaluate for Adrenaline {
         }
     }
 
-    /// At the start of a turn: adrenaline check. During a turn that has captured: true, so
-    /// that the search completes the turn (its placement) instead of standing on a
-    /// half-played turn.
+    /// The ordinary check, at the start of a turn: what the search extends and answers with
+    /// every action in quiescence. Adrenaline check is far more common (every stack near the
+    /// king gives one) and has many answers; the evaluation weighs it instead, and null moves
+    /// are refused in it.
     fn in_check(&self) -> bool {
+        self.pos.phase == Phase::Regular && self.pos.in_ordinary_check()
+    }
+
+    /// A turn that has captured and still owes its placement (or more steps) is not a place
+    /// to stand: the opponent's reply to the capture has not been looked at.
+    fn quiescence_continues(&self) -> bool {
+        self.pos.phase != Phase::Regular && self.pos.captured
+    }
+
+    /// Captures and promotions (regular moves and steps); inside a turn that has captured,
+    /// also the way to finish it: the placement judged least harmful (or `end` when nothing
+    /// is owed).
+    fn tactical_actions(&self, out: &mut Vec<Act>) {
+        let tactical = |a: Act| self.is_tactical(a);
+        self.pos.legal_where(&tactical, false, &mut |a| out.push(a));
+        if !self.pos.captured {
+            return;
+        }
         match self.pos.phase {
-            Phase::Regular => self.pos.in_adrenaline_check(),
-            _ => self.pos.captured,
+            Phase::Regular => {}
+            Phase::Steps(_) if self.pos.supply() == 0 => {
+                if !self.pos.exposed(self.pos.side as usize, self.pos.ep) {
+                    out.push(Act::End);
+                }
+            }
+            _ => {
+                if let Some(c) = self.least_harmful_placement() {
+                    out.push(Act::Place(c));
+                }
+            }
         }
     }
 
     fn play_null(&mut self) -> Option<Self::Undo> {
-        if self.pos.phase != Phase::Regular {
+        if self.pos.phase != Phase::Regular || self.pos.in_adrenaline_check() {
             return None;
         }
         let saved = self.pos;

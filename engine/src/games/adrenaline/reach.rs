@@ -85,7 +85,8 @@ pub fn turn_reaches<R: StepRules>(
         return true;
     }
     let changers = rules.changers() & b.by_color[defender] & !bb(target);
-    let boosted = rules.boosted() & mine;
+    let frozen = pawnlike & b.by_kind[PAWN];
+    let boosted = rules.boosted() & mine & !frozen;
     if boosted == 0 && changers == 0 {
         return false;
     }
@@ -98,21 +99,22 @@ pub fn turn_reaches<R: StepRules>(
             rich |= bb(c);
         }
     }
-    let frozen = pawnlike & b.by_kind[PAWN];
-    let movers = if bonus > 0 { mine } else { boosted } & !frozen;
     let t = tables();
-    for s in Bits(movers) {
-        let own = rules.budget(s, None).max(0);
-        let most = own + bonus;
-        if most <= 0 {
-            continue;
-        }
-        let pawn_move = pawnlike & bb(s) != 0 || b.by_kind[PAWN] & bb(s) != 0;
-        let mut dests = if pawn_move {
+    let victim = if ep == NO_SQUARE {
+        NO_SQUARE
+    } else if attacker == 0 {
+        ep - 8
+    } else {
+        ep + 8
+    };
+    // Pieces with steps of their own: every regular destination near enough.
+    for s in Bits(boosted) {
+        let most = rules.budget(s, None) + bonus;
+        let pawn_move = (pawnlike | b.by_kind[PAWN]) & bb(s) != 0;
+        let dests = if pawn_move {
             pawn_destinations(b, s, attacker, pawnlike & bb(s) != 0)
         } else {
-            let kind = b.kind_at(s);
-            let reach = match kind {
+            let reach = match b.kind_at(s) {
                 KNIGHT => t.knight(s),
                 KING => t.king(s),
                 2 => t.bishop(s, occ),
@@ -120,18 +122,8 @@ pub fn turn_reaches<R: StepRules>(
                 _ => t.queen(s, occ),
             };
             reach & !mine
-        };
-        dests &= within(most, target);
-        if own == 0 {
-            // Without checkers of its own, a piece steps only after capturing some.
-            dests &= rich;
-        }
-        let mut walker = Walker {
-            rules,
-            passable: !(mine ^ bb(s)),
-            target,
-            seen: Vec::new(),
-        };
+        } & within(most, target);
+        let mut walker = Walker::new(rules, !(mine ^ bb(s)), target);
         for d in Bits(dests) {
             let captured = (b.by_color[defender] & bb(d) != 0).then_some(d);
             let budget = rules.budget(s, captured);
@@ -141,12 +133,11 @@ pub fn turn_reaches<R: StepRules>(
             }
         }
         // En passant: a true pawn takes the pawn beside it and lands behind it.
-        if ep != NO_SQUARE
+        if victim != NO_SQUARE
             && pawnlike & bb(s) == 0
             && b.by_kind[PAWN] & bb(s) != 0
             && t.pawn(attacker, s) & bb(ep) != 0
         {
-            let victim = if attacker == 0 { ep - 8 } else { ep + 8 };
             let budget = rules.budget(s, Some(victim));
             let left_bonus = bonus - rules.gain(victim).max(0);
             if budget > 0 && walker.walk(ep, budget, changers & !bb(victim), left_bonus) {
@@ -154,7 +145,47 @@ pub fn turn_reaches<R: StepRules>(
             }
         }
     }
+    // Pieces without: they step only after capturing checkers, so only the captures of
+    // pieces standing on some, near enough to the target, are looked at.
+    for r in Bits(rich & within(bonus, target)) {
+        let left_bonus = bonus - rules.gain(r);
+        let takers = capturers(b, attacker, r, occ, pawnlike) & !boosted & !frozen;
+        for s in Bits(takers) {
+            let mut walker = Walker::new(rules, !(mine ^ bb(s)), target);
+            let budget = rules.budget(s, Some(r));
+            if budget > 0 && walker.walk(r, budget, changers & !bb(r), left_bonus) {
+                return true;
+            }
+        }
+        if r == victim {
+            let takers = t.pawn(defender, ep) & b.by_kind[PAWN] & mine & !pawnlike & !boosted;
+            for s in Bits(takers) {
+                let mut walker = Walker::new(rules, !(mine ^ bb(s)), target);
+                let budget = rules.budget(s, Some(r));
+                if budget > 0 && walker.walk(ep, budget, changers & !bb(r), left_bonus) {
+                    return true;
+                }
+            }
+        }
+    }
     false
+}
+
+/// `attacker`'s pieces that can capture on `r` by a regular move (hobbled pieces as pawns;
+/// hobbled pawns included here and removed by the caller).
+#[inline]
+fn capturers(b: &Board, attacker: usize, r: Square, occ: u64, pawnlike: u64) -> u64 {
+    let t = tables();
+    let k = &b.by_kind;
+    let mine = b.by_color[attacker];
+    let pawns = (k[PAWN] | pawnlike) & mine;
+    let others = mine & !pawnlike;
+    (t.pawn(attacker ^ 1, r) & pawns)
+        | ((t.knight(r) & k[KNIGHT]
+            | t.king(r) & k[KING]
+            | t.rook(r, occ) & (k[3] | k[4])
+            | t.bishop(r, occ) & (k[2] | k[4]))
+            & others)
 }
 
 /// Whether `attacker`'s piece on `from`, with `budget` steps left and no regular move to
@@ -172,13 +203,8 @@ pub fn steps_reach<R: StepRules>(
     }
     let changers = rules.changers() & b.by_color[attacker ^ 1] & !bb(target);
     let bonus = Bits(changers).map(|c| rules.gain(c).max(0)).sum();
-    let mut walker = Walker {
-        rules,
-        passable: !(b.by_color[attacker] ^ bb(from)),
-        target,
-        seen: Vec::new(),
-    };
-    walker.walk(from, budget, changers, bonus)
+    Walker::new(rules, !(b.by_color[attacker] ^ bb(from)), target)
+        .walk(from, budget, changers, bonus)
 }
 
 /// Ordinary attack on `target` by a regular move, hobbled pieces attacking as pawns.
@@ -233,7 +259,16 @@ struct Walker<'r, R: StepRules> {
     seen: Vec<(Square, u64, i32)>,
 }
 
-impl<R: StepRules> Walker<'_, R> {
+impl<'r, R: StepRules> Walker<'r, R> {
+    fn new(rules: &'r R, passable: u64, target: Square) -> Self {
+        Walker {
+            rules,
+            passable,
+            target,
+            seen: Vec::new(),
+        }
+    }
+
     fn walk(&mut self, from: Square, budget: i32, changers: u64, bonus: i32) -> bool {
         if distance(from, self.target) > budget + bonus {
             return false;

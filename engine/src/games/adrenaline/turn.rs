@@ -197,6 +197,13 @@ impl Pos {
             )
     }
 
+    /// Whether the side to move's king is attacked in the ordinary chess sense.
+    pub fn in_ordinary_check(&self) -> bool {
+        let us = self.side as usize;
+        let king = self.board.king_square(us);
+        king != NO_SQUARE && self.board.attacked_by(king, us ^ 1, self.board.occupied())
+    }
+
     /// Adrenaline check of the side to move at the start of its turn (the en-passant right,
     /// if any, is its own).
     pub fn in_adrenaline_check(&self) -> bool {
@@ -226,7 +233,7 @@ impl Pos {
     }
 
     #[inline]
-    fn placement_is_safe(&self, c: Square) -> bool {
+    pub fn placement_is_safe(&self, c: Square) -> bool {
         let mut p = *self;
         let n = p.stacks[c as usize] + 1;
         p.set_stack(c, n);
@@ -271,12 +278,29 @@ impl Pos {
 
     /// Feeds every legal action to `sink`.
     pub fn legal(&self, sink: &mut impl FnMut(Act)) {
+        self.legal_where(&|_| true, true, sink)
+    }
+
+    /// Feeds the legal regular moves and steps for which `keep` holds to `sink` (tested before
+    /// the costlier legality test; promotions by a step are always kept, and castling is
+    /// asked about once, as a kind); then, if `stops`, the ways to stop stepping
+    /// (placements, `end`) and the placements owed.
+    pub fn legal_where(&self, keep: &dyn Fn(Act) -> bool, stops: bool, sink: &mut impl FnMut(Act)) {
         let mut memo = Memo::default();
         match self.phase {
-            Phase::Regular => self.legal_regular(&mut memo, sink),
+            Phase::Regular => self.legal_regular(keep, &mut memo, sink),
             Phase::Steps(actor) => {
                 for to in Bits(step_targets(self, actor)) {
-                    if step_promotes(self, actor, to) {
+                    let plain = Act::Step {
+                        from: actor,
+                        to,
+                        promo: None,
+                    };
+                    let promotes = step_promotes(self, actor, to);
+                    if !promotes && !keep(plain) {
+                        continue;
+                    }
+                    if promotes {
                         let first = Act::Step {
                             from: actor,
                             to,
@@ -302,13 +326,15 @@ impl Pos {
                         }
                     }
                 }
-                if self.captured && self.supply() > 0 {
+                if !stops {
+                } else if self.captured && self.supply() > 0 {
                     self.legal_placements(sink);
                 } else if !self.exposed(self.side as usize, self.ep) {
                     sink(Act::End);
                 }
             }
-            Phase::Place => self.legal_placements(sink),
+            Phase::Place if stops => self.legal_placements(sink),
+            Phase::Place => {}
         }
     }
 
@@ -323,13 +349,21 @@ impl Pos {
         }
     }
 
-    fn legal_regular(&self, memo: &mut Memo, sink: &mut impl FnMut(Act)) {
+    fn legal_regular(
+        &self,
+        keep: &dyn Fn(Act) -> bool,
+        memo: &mut Memo,
+        sink: &mut impl FnMut(Act),
+    ) {
         let us = self.side as usize;
         let mut moves = Vec::with_capacity(64);
         pseudo_regular(self, &mut moves);
         // Promotions to different kinds are equally safe: decide once per from-to pair.
         let mut last: Option<(Square, Square, bool)> = None;
         for m in moves {
+            if !keep(Act::Regular(m)) {
+                continue;
+            }
             if m.kind() == MoveKind::Promotion {
                 if let Some((f, t, ok)) = last {
                     if f == m.from() && t == m.to() {
@@ -346,6 +380,12 @@ impl Pos {
             if ok {
                 sink(Act::Regular(m));
             }
+        }
+        if !keep(Act::Regular(Move::castling(
+            king_home(us),
+            CASTLING[2 * us].0,
+        ))) {
+            return;
         }
         for m in self.castlings() {
             if self.completes_after(Act::Regular(m), memo) {
