@@ -14,7 +14,7 @@ use crate::games::chess::MoveKind;
 
 use super::movegen::{piece_reach, Act};
 use super::position::{Phase, Pos, KING, KNIGHT, NO_SQUARE, PAWN};
-use super::tables::{distance, keys, spread};
+use super::tables::{distance, keys, spread, within};
 use super::Adrenaline;
 
 /// Evaluation weights in centipawns. The defaults are what the engine plays with; other
@@ -51,7 +51,7 @@ impl Default for Weights {
     fn default() -> Self {
         Weights {
             values: [100, 320, 330, 500, 950],
-            checker: [45, 50, 55, 55, 70, 35],
+            checker: [45, 50, 55, 55, 70, 60],
             checker_full: 3,
             pawn_advance: [0, 8, 18, 32, 55, 90, 0],
             centre: [18, 8, -4, -20],
@@ -261,15 +261,28 @@ impl Evaluate for Adrenaline {
         s
     }
 
+    /// Captures and promotions, by a regular move or a step; and the moves that bring a piece
+    /// with checkers within stepping range of an enemy piece (a capture a step away).
     fn is_tactical(&self, a: Act) -> bool {
+        let b = &self.pos.board;
+        let targets = b.by_color[self.pos.side as usize ^ 1] & !b.by_kind[KING];
         match a {
             Act::Regular(m) => {
                 m.kind() == MoveKind::EnPassant
                     || m.kind() == MoveKind::Promotion
-                    || (m.kind() == MoveKind::Normal && self.pos.board.occupied() & bb(m.to()) != 0)
+                    || (m.kind() == MoveKind::Normal && b.occupied() & bb(m.to()) != 0)
+                    || (m.kind() == MoveKind::Normal
+                        && within(self.pos.stacks[m.from() as usize] as i32, m.to())
+                            & targets
+                            & !bb(m.to())
+                            != 0
+                        && self.pos.stacks[m.from() as usize] > 0)
             }
-            Act::Step { to, promo, .. } => {
-                promo.is_some() || self.pos.board.occupied() & bb(to) != 0
+            Act::Step { from, to, promo } => {
+                let left = self.pos.stacks[from as usize] as i32 - 1;
+                promo.is_some()
+                    || b.occupied() & bb(to) != 0
+                    || (left > 0 && within(left, to) & targets & !bb(to) != 0)
             }
             Act::Place(_) | Act::End => false,
         }
@@ -321,24 +334,20 @@ impl Evaluate for Adrenaline {
         self.pos.phase == Phase::Regular && self.pos.in_ordinary_check()
     }
 
-    /// A turn that has captured and still owes its placement (or more steps) is not a place
-    /// to stand: the opponent's reply to the capture has not been looked at.
+    /// Inside a turn the static score would mislead (the opponent has not answered the
+    /// regular move yet): quiescence finishes the turn instead of standing on it.
     fn quiescence_continues(&self) -> bool {
-        self.pos.phase != Phase::Regular && self.pos.captured
+        self.pos.phase != Phase::Regular
     }
 
-    /// Captures and promotions (regular moves and steps); inside a turn that has captured,
-    /// also the way to finish it: the placement judged least harmful (or `end` when nothing
-    /// is owed).
+    /// Captures, promotions and stepping attacks (see `is_tactical`); inside a turn, also
+    /// the way to finish it: the placement judged least harmful when one is owed, else `end`.
     fn tactical_actions(&self, out: &mut Vec<Act>) {
         let tactical = |a: Act| self.is_tactical(a);
         self.pos.legal_where(&tactical, false, &mut |a| out.push(a));
-        if !self.pos.captured {
-            return;
-        }
         match self.pos.phase {
             Phase::Regular => {}
-            Phase::Steps(_) if self.pos.supply() == 0 => {
+            Phase::Steps(_) if !self.pos.captured || self.pos.supply() == 0 => {
                 if !self.pos.exposed(self.pos.side as usize, self.pos.ep) {
                     out.push(Act::End);
                 }
