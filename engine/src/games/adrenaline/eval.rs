@@ -13,7 +13,7 @@ use crate::games::chess::attacks::{bb, rank_of, tables, Square};
 use crate::games::chess::MoveKind;
 
 use super::movegen::{piece_reach, Act};
-use super::position::{Phase, Pos, KING, KNIGHT, NO_SQUARE, PAWN};
+use super::position::{Phase, Pos, BISHOP, KING, KNIGHT, NO_SQUARE, PAWN, QUEEN};
 use super::tables::{distance, keys, spread, within};
 use super::Adrenaline;
 
@@ -90,81 +90,74 @@ impl Weights {
 const KING_ORDER_VALUE: i32 = 20_000;
 
 impl Adrenaline {
-    fn side_score(&self, us: usize) -> i32 {
+    /// Both sides' scores, White's first, in one pass over the pieces (each piece's reach is
+    /// computed once and serves its mobility, the attack on the enemy king's neighbourhood
+    /// and, for a piece on checkers, its stepped reach).
+    fn scores(&self) -> [i32; 2] {
         let pos = &self.pos;
         let b = &pos.board;
         let w = &self.weights;
         let t = tables();
         let occ = b.occupied();
-        let them = us ^ 1;
-        let mut s = 0;
-        for sq in Bits(b.by_color[us]) {
-            let kind = b.kind_at(sq);
-            s += w.value(kind) + w.stack_value(kind, pos.stacks[sq as usize]);
-            match kind {
-                PAWN => {
-                    let advanced = if us == 0 {
-                        rank_of(sq) as i32 - 1
-                    } else {
-                        6 - rank_of(sq) as i32
-                    };
-                    s += w.pawn_advance[advanced.clamp(0, 6) as usize];
-                }
-                KING => {}
-                _ => {
-                    let reach = piece_reach(kind, sq, occ) & !b.by_color[us];
-                    s += w.mobility * reach.count_ones() as i32;
-                    if kind == KNIGHT || kind == 2 {
-                        let cd = centre_distance(sq);
-                        s += w.centre[cd];
-                    }
-                }
-            }
-        }
-        // King safety.
-        let king = b.king_square(us);
-        if king != NO_SQUARE {
-            let queens_on = b.pieces(them, 4) != 0;
-            let home = if us == 0 {
-                rank_of(king) <= 1
-            } else {
-                rank_of(king) >= 6
-            };
-            if queens_on && home {
-                s += w.king_shelter;
-            }
-            let near = t.king(king);
+        let kings = [b.king_square(0), b.king_square(1)];
+        let near = kings.map(|k| if k == NO_SQUARE { 0 } else { t.king(k) });
+        let mut s = [0i32; 2];
+        for us in 0..2 {
+            let them = us ^ 1;
+            let own = b.by_color[us];
             let mut attackers = 0;
-            for sq in Bits(b.by_color[them] & !b.by_kind[KING]) {
+            for sq in Bits(own) {
                 let kind = b.kind_at(sq);
-                let reach = if kind == PAWN {
-                    t.pawn(them, sq)
-                } else {
-                    piece_reach(kind, sq, occ)
+                let n = pos.stacks[sq as usize];
+                s[us] += w.value(kind) + w.stack_value(kind, n);
+                let reach = match kind {
+                    PAWN => {
+                        let advanced = if us == 0 {
+                            rank_of(sq) as i32 - 1
+                        } else {
+                            6 - rank_of(sq) as i32
+                        };
+                        s[us] += w.pawn_advance[advanced.clamp(0, 6) as usize];
+                        t.pawn(us, sq)
+                    }
+                    KING => t.king(sq),
+                    _ => {
+                        let reach = piece_reach(kind, sq, occ);
+                        s[us] += w.mobility * (reach & !own).count_ones() as i32;
+                        if kind == KNIGHT || kind == BISHOP {
+                            s[us] += w.centre[centre_distance(sq)];
+                        }
+                        reach
+                    }
                 };
-                if reach & near != 0 {
+                if kind != KING && reach & near[them] != 0 {
                     attackers += 1;
                 }
+                if n > 0 && kings[them] != NO_SQUARE {
+                    // Where this piece's next turn may end: its move, then its steps.
+                    let mut zone = reach & !own;
+                    if kind == PAWN {
+                        zone |= pawn_push(us, sq, occ);
+                    }
+                    for _ in 0..n.min(7) {
+                        zone |= spread(zone) & !own;
+                    }
+                    if zone & bb(kings[them]) != 0 {
+                        s[them] -= w.stepped_threat;
+                    }
+                    s[them] -= w.king_zone * (zone & near[them]).count_ones() as i32;
+                }
             }
-            s -= w.king_attackers * attackers;
-            for sq in Bits(pos.stacked & b.by_color[them]) {
-                let n = pos.stacks[sq as usize] as i32;
-                let kind = b.kind_at(sq);
-                if distance(sq, king) > n + 8 {
-                    continue;
-                }
-                let mut zone = if kind == PAWN {
-                    t.pawn(them, sq) | pawn_push(them, sq, occ)
-                } else {
-                    piece_reach(kind, sq, occ)
-                } & !b.by_color[them];
-                for _ in 0..n.min(7) {
-                    zone |= spread(zone) & !b.by_color[them];
-                }
-                if zone & bb(king) != 0 {
-                    s -= w.stepped_threat;
-                }
-                s -= w.king_zone * (zone & near).count_ones() as i32;
+            s[them] -= w.king_attackers * attackers;
+        }
+        for (us, k) in kings.into_iter().enumerate() {
+            let home = if us == 0 {
+                rank_of(k) <= 1
+            } else {
+                rank_of(k) >= 6
+            };
+            if k != NO_SQUARE && home && b.pieces(us ^ 1, QUEEN) != 0 {
+                s[us] += w.king_shelter;
             }
         }
         s
@@ -227,14 +220,17 @@ impl Adrenaline {
         if pos.exposed(pos.side as usize, pos.ep) {
             return None;
         }
-        let mut cells: Vec<(i32, Square)> = Bits(pos.board.by_color[pos.side as usize ^ 1])
-            .map(|c| (self.placement_harm(c), c))
-            .collect();
-        cells.sort_unstable();
-        cells
-            .into_iter()
-            .map(|(_, c)| c)
-            .find(|&c| pos.placement_is_safe(c))
+        let mut left = pos.board.by_color[pos.side as usize ^ 1];
+        while left != 0 {
+            let c = Bits(left)
+                .min_by_key(|&c| self.placement_harm(c))
+                .expect("a square is left");
+            if pos.placement_is_safe(c) {
+                return Some(c);
+            }
+            left &= !bb(c);
+        }
+        None
     }
 
     /// Whether the capture on `to` by the piece on `from` probably loses material: the
@@ -252,7 +248,8 @@ impl Adrenaline {
 impl Evaluate for Adrenaline {
     fn evaluate(&self) -> i32 {
         let us = self.pos.side as usize;
-        let mut s = self.side_score(us) - self.side_score(us ^ 1) + self.weights.tempo;
+        let both = self.scores();
+        let mut s = both[us] - both[us ^ 1] + self.weights.tempo;
         if self.pos.phase == Phase::Place
             || (self.pos.captured && matches!(self.pos.phase, Phase::Steps(_)))
         {
