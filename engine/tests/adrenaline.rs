@@ -180,6 +180,15 @@ const BUILT: &[(&str, &str)] = &[
     ),
 ];
 
+/// A middlegame from a self-play game, with checkers added on both sides.
+const MIDDLE: &str =
+    "r2qk2r/1pp3pp/2nb3n/p3pp1P/P2pP1b1/3P1NPB/1PPB1P2/RN1QK2R w KQkq - 0 11 b2:2,c6:1,f3:1,h7:1";
+
+#[test]
+fn a_middlegame_agrees_with_the_reference() {
+    assert_eq!(compare(MIDDLE, 1, 2), 854);
+}
+
 #[test]
 fn built_positions_agree_with_the_reference() {
     for (what, fen) in BUILT {
@@ -223,4 +232,22 @@ fn random_games_agree_with_the_reference() {
             }
         }
     }
+}
+
+/// Deeper counts against the reference (a few minutes):
+/// `cargo test -p tessera-engine --release --test adrenaline deep -- --ignored`.
+#[test]
+#[ignore]
+fn deep_perft_matches_the_reference() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
+    let mut g = engine(start);
+    let r = RefPos::parse(start);
+    assert_eq!(perft_turns(&mut g, 4), 242_430);
+    assert_eq!(r.perft_turns(4), 242_430);
+    assert_eq!(perft(&mut g, 5), r.perft_actions(5));
+    let mut g = engine(MIDDLE);
+    let r = RefPos::parse(MIDDLE);
+    assert_eq!(perft_turns(&mut g, 2), 358_184);
+    assert_eq!(r.perft_turns(2), 358_184);
+    compare(STRANGE_MATE.replace(",h5:1", "").as_str(), 3, 4);
 }
