@@ -315,22 +315,16 @@ impl Pos {
                                 });
                             }
                         }
-                    } else {
-                        let a = Act::Step {
-                            from: actor,
-                            to,
-                            promo: None,
-                        };
-                        if self.completes_after(a, &mut memo) {
-                            sink(a);
-                        }
+                    } else if self.completes_after(plain, &mut memo) {
+                        sink(plain);
                     }
                 }
-                if !stops {
-                } else if self.captured && self.supply() > 0 {
-                    self.legal_placements(sink);
-                } else if !self.exposed(self.side as usize, self.ep) {
-                    sink(Act::End);
+                if stops {
+                    if self.captured && self.supply() > 0 {
+                        self.legal_placements(sink);
+                    } else if !self.exposed(self.side as usize, self.ep) {
+                        sink(Act::End);
+                    }
                 }
             }
             Phase::Place if stops => self.legal_placements(sink),
