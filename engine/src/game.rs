@@ -272,6 +272,15 @@ pub trait Evaluate: Game {
         false
     }
 
+    /// True inside a turn whose static score would mislead: the turn has changed the material
+    /// and the opponent has not answered yet (a capture whose turn still owes an action).
+    /// Quiescence search then does not stand pat there but plays on with `tactical_actions`
+    /// (taking the static score only if there is none), so that the turn ends and the reply
+    /// is looked at.
+    fn quiescence_continues(&self) -> bool {
+        false
+    }
+
     /// Passes the turn for null-move pruning where the rules make that meaningful;
     /// `None` where the game forbids it (zugzwang-heavy games, inside a turn).
     fn play_null(&mut self) -> Option<Self::Undo> {

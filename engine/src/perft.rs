@@ -1,8 +1,10 @@
 //! Perft: counts the action sequences of a given length, the standard check of a move generator.
+//! `perft` counts actions (plies); `perft_turns` counts complete turns, for variants whose turn
+//! holds several actions (a turn ends where `to_move` changes, or where the game ends).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::game::Game;
+use crate::game::{Game, Player};
 
 /// Number of legal action sequences of length `depth` (plies) from the position.
 pub fn perft<G: Game>(g: &mut G, depth: u32) -> u64 {
@@ -124,4 +126,113 @@ mod tests {
         assert!(!done);
         assert_eq!(got, split[..1]);
     }
+}
+
+/// Number of distinct sequences of `turns` complete legal turns from the position. A turn is
+/// the actions one side plays until `to_move` changes (or the game ends); each different
+/// action sequence counts once. For games of one action per turn this equals `perft`.
+/// A turn left unfinishable (no legal action while the same side is still to move) is not
+/// counted.
+pub fn perft_turns<G: Game>(g: &mut G, turns: u32) -> u64 {
+    turns_counted(g, turns, &Never)
+}
+
+fn turns_counted<G: Game, I: Interrupt>(g: &mut G, turns: u32, stop: &I) -> u64 {
+    if turns == 0 {
+        return 1;
+    }
+    let mut lists = Vec::new();
+    walk_turns(g, g.to_move(), turns, 0, &mut lists, stop)
+}
+
+/// Counts completions of the turn of `side` in progress, then `turns - 1` more turns.
+/// `ply` indexes the reusable action lists.
+fn walk_turns<G: Game, I: Interrupt>(
+    g: &mut G,
+    side: Player,
+    turns: u32,
+    ply: usize,
+    lists: &mut Vec<Vec<G::Action>>,
+    stop: &I,
+) -> u64 {
+    if stop.interrupted() {
+        return 0;
+    }
+    if lists.len() <= ply {
+        lists.push(Vec::with_capacity(128));
+    }
+    let mut list = std::mem::take(&mut lists[ply]);
+    list.clear();
+    g.legal_actions(&mut list);
+    let mut n = 0;
+    for &a in list.iter() {
+        let u = g.play(a);
+        let over = g.to_move() != side || g.terminal().is_some();
+        n += match (over, turns) {
+            (false, _) => walk_turns(g, side, turns, ply + 1, lists, stop),
+            (true, 1) => 1,
+            (true, _) => walk_turns(g, g.to_move(), turns - 1, ply + 1, lists, stop),
+        };
+        g.undo(u);
+    }
+    lists[ply] = list;
+    n
+}
+
+/// `perft_turns` split by first turn: `(actions of the turn, count)` in generation order,
+/// where `turns` more turns are counted after the first (so the counts add up to
+/// `perft_turns(turns + 1)`).
+pub fn divide_turns<G: Game>(g: &mut G, turns: u32) -> Vec<(Vec<G::Action>, u64)> {
+    let mut out = Vec::new();
+    divide_turns_until(g, turns, &AtomicBool::new(false), &mut |t, n| {
+        out.push((t.to_vec(), n))
+    });
+    out
+}
+
+/// `divide_turns` that hands each first turn's count to `each` as soon as it is known and
+/// gives up when `stop` is raised: `true` when every first turn was counted.
+pub fn divide_turns_until<G: Game>(
+    g: &mut G,
+    turns: u32,
+    stop: &AtomicBool,
+    each: &mut dyn FnMut(&[G::Action], u64),
+) -> bool {
+    let mut prefix = Vec::new();
+    first_turns(g, g.to_move(), turns, &mut prefix, stop, each)
+}
+
+fn first_turns<G: Game>(
+    g: &mut G,
+    side: Player,
+    turns: u32,
+    prefix: &mut Vec<G::Action>,
+    stop: &AtomicBool,
+    each: &mut dyn FnMut(&[G::Action], u64),
+) -> bool {
+    let mut list = Vec::new();
+    g.legal_actions(&mut list);
+    for a in list {
+        if stop.interrupted() {
+            return false;
+        }
+        let u = g.play(a);
+        prefix.push(a);
+        let whole = if g.to_move() != side || g.terminal().is_some() {
+            let n = turns_counted(g, turns, stop);
+            let counted = !stop.interrupted();
+            if counted {
+                each(prefix, n);
+            }
+            counted
+        } else {
+            first_turns(g, side, turns, prefix, stop, each)
+        };
+        prefix.pop();
+        g.undo(u);
+        if !whole {
+            return false;
+        }
+    }
+    true
 }

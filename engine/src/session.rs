@@ -34,6 +34,17 @@ pub trait AnyGame: Send + Sync {
         stop: &AtomicBool,
         each: &mut dyn FnMut(&str, u64),
     ) -> bool;
+    /// Complete legal turns over `turns` turns (equal to `perft` where a turn is one action).
+    fn perft_turns(&mut self, turns: u32) -> u64;
+    /// `perft_turns` split by first turn, each written comma-joined and handed to `each` as
+    /// soon as it is counted (the counts add up to `perft_turns(turns)`); gives up when `stop`
+    /// is raised: `true` when every first turn was counted.
+    fn divide_turns_until(
+        &mut self,
+        turns: u32,
+        stop: &AtomicBool,
+        each: &mut dyn FnMut(&str, u64),
+    ) -> bool;
     fn display(&self) -> String;
     fn svg(&self, opts: &RenderOptions) -> Result<String, RuleError>;
     /// Pieces on cells, `(cell, symbol)`, as pictures show them.
@@ -157,6 +168,23 @@ impl<G: Evaluate> AnyGame for Session<G> {
         })
     }
 
+    fn perft_turns(&mut self, turns: u32) -> u64 {
+        crate::perft::perft_turns(&mut self.game, turns)
+    }
+
+    fn divide_turns_until(
+        &mut self,
+        turns: u32,
+        stop: &AtomicBool,
+        each: &mut dyn FnMut(&str, u64),
+    ) -> bool {
+        let mut g = self.game.clone();
+        let root = &self.game;
+        crate::perft::divide_turns_until(&mut g, turns.saturating_sub(1), stop, &mut |turn, n| {
+            each(&turn_text(root, turn), n)
+        })
+    }
+
     fn display(&self) -> String {
         self.game.display()
     }
@@ -183,4 +211,19 @@ impl<G: Evaluate> AnyGame for Session<G> {
     fn boxed_clone(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
     }
+}
+
+/// A whole turn from `root`, its actions written comma-joined (each in the position it is
+/// played in).
+fn turn_text<G: Game>(root: &G, turn: &[G::Action]) -> String {
+    let mut g = root.clone();
+    let text: Vec<String> = turn
+        .iter()
+        .map(|&a| {
+            let s = g.format_action(a);
+            g.play(a);
+            s
+        })
+        .collect();
+    text.join(",")
 }

@@ -91,9 +91,14 @@ pub struct PerftArgs {
     /// Length of the counted sequences in actions (plies), 0 to 30.
     #[arg(long)]
     pub depth: u32,
-    /// Print the count below each first action.
+    /// Print the count below each first action (each first turn with --turns).
     #[arg(long)]
     pub divide: bool,
+    /// Count complete turns instead of actions: the depth is in turns, and each distinct
+    /// sequence of actions making up a turn counts once (equal to plain perft where a turn
+    /// is one action).
+    #[arg(long)]
+    pub turns: bool,
 }
 
 #[derive(Args)]
@@ -231,14 +236,19 @@ pub fn perft(a: PerftArgs) -> Result<(), String> {
         let bar = progress::bar(game.legal_actions().len() as u64);
         let mut total = 0;
         let never = std::sync::atomic::AtomicBool::new(false);
-        game.divide_until(a.depth, &never, &mut |m, n| {
+        let mut each = |m: &str, n: u64| {
             if a.divide {
                 bar.suspend(|| outln!("{m}: {n}"));
             }
             bar.inc(1);
             bar.set_message(format!("{m}: {n}"));
             total += n;
-        });
+        };
+        if a.turns {
+            game.divide_turns_until(a.depth, &never, &mut each);
+        } else {
+            game.divide_until(a.depth, &never, &mut each);
+        }
         bar.finish_and_clear();
         if a.divide {
             outln!();
@@ -246,7 +256,11 @@ pub fn perft(a: PerftArgs) -> Result<(), String> {
         total
     };
     let secs = t0.elapsed().as_secs_f64();
-    outln!("Nodes searched: {nodes}");
+    if a.turns {
+        outln!("Turns counted: {nodes}");
+    } else {
+        outln!("Nodes searched: {nodes}");
+    }
     outln!("Time: {} ms", (secs * 1000.0).round() as u64);
     outln!(
         "Nodes/second: {}",

@@ -1,4 +1,5 @@
 //! One module per game.
+pub mod adrenaline;
 pub mod chess;
 pub mod tches;
 pub mod tictacchess;

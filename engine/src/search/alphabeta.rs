@@ -667,16 +667,19 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let tt_code = entry.map(|e| e.action).filter(|&c| c != u32::MAX);
         let side = self.g.to_move();
         let in_check = self.g.in_check();
+        let play_on = !in_check && self.g.quiescence_continues();
         let mut best = -INF;
         let alpha0 = alpha;
         let mut eval = -INF;
         if !in_check {
             eval = self.g.evaluate();
-            if eval >= beta {
-                return eval;
+            if !play_on {
+                if eval >= beta {
+                    return eval;
+                }
+                alpha = alpha.max(eval);
+                best = eval;
             }
-            alpha = alpha.max(eval);
-            best = eval;
         }
 
         let mut list = std::mem::take(&mut self.lists[ply]);
@@ -736,6 +739,10 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         }
         self.lists[ply] = list;
         self.scores[ply] = scores;
+        if best == -INF && play_on {
+            // Nothing tactical to play on with: the static score after all.
+            best = eval;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha0 && best_action.is_some() {

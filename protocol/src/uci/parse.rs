@@ -14,6 +14,8 @@ pub enum Go {
 pub enum PerftKind {
     /// Sequences of actions (plies): `go perft N`.
     Actions,
+    /// Complete turns, each distinct sequence of a turn's actions once: `go perft turns N`.
+    Turns,
 }
 
 /// A `go perft` request: what to count, how deep.
@@ -97,7 +99,9 @@ pub fn parse_go(args: &[&str]) -> Result<Go, String> {
                 continue;
             }
             "perft" if i == 0 => return parse_perft(&args[1..]).map(Go::Perft),
-            "perft" => return Err("go perft takes exactly one depth and nothing else".into()),
+            "perft" => {
+                return Err("go perft takes exactly one depth (or turns and a depth) and nothing else".into())
+            }
             other => return Err(format!("unknown go parameter '{other}'")),
         }
         i += 2;
@@ -107,19 +111,21 @@ pub fn parse_go(args: &[&str]) -> Result<Go, String> {
 
 /// The words after `go perft`: a depth and nothing else.
 fn parse_perft(args: &[&str]) -> Result<PerftJob, String> {
-    let [depth] = args else {
-        return Err("go perft takes exactly one depth and nothing else".into());
+    let (kind, depth, what) = match args {
+        ["turns", depth] => (PerftKind::Turns, depth, "perft turns"),
+        [depth] => (PerftKind::Actions, depth, "perft"),
+        ["turns", ..] => {
+            return Err("go perft turns takes exactly one depth and nothing else".into())
+        }
+        _ => return Err("go perft takes exactly one depth and nothing else".into()),
     };
-    let d: u32 = number("perft", Some(depth))?;
+    let d: u32 = number(what, Some(depth))?;
     if !(1..=MAX_PERFT_DEPTH).contains(&d) {
         return Err(format!(
-            "go perft depth must be 1 to {MAX_PERFT_DEPTH}, not {d}"
+            "go {what} depth must be 1 to {MAX_PERFT_DEPTH}, not {d}"
         ));
     }
-    Ok(PerftJob {
-        kind: PerftKind::Actions,
-        depth: d,
-    })
+    Ok(PerftJob { kind, depth: d })
 }
 
 /// `setoption name <name words> [value <value words>]` -> (name, value). A missing value is
@@ -193,6 +199,13 @@ mod tests {
                 depth: 3
             })
         );
+        assert_eq!(
+            parse_go(&["perft", "turns", "2"]).unwrap(),
+            Go::Perft(PerftJob {
+                kind: PerftKind::Turns,
+                depth: 2
+            })
+        );
         for bad in [
             "depth",
             "depth x",
@@ -201,6 +214,11 @@ mod tests {
             "perft 3 depth 2",
             "depth 2 perft 3",
             "perft",
+            "perft turns",
+            "perft turns 0",
+            "perft turns x",
+            "perft turns 2 depth 1",
+            "depth 2 perft turns 2",
             "bogus",
             "searchmoves",
         ] {

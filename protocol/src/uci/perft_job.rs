@@ -1,4 +1,4 @@
-//! `go perft` on the search thread: it can take hours, so it runs like a search and stops on
+//! `go perft` and `go perft turns` on the search thread: it can take hours, so it runs like a search and stops on
 //! `stop`, `quit` or the end of input, while `isready` is answered.
 
 use std::sync::Arc;
@@ -25,14 +25,18 @@ pub fn start(root: Box<dyn AnyGame>, job: PerftJob, out: Output) -> Running {
         };
         let finished = match job.kind {
             PerftKind::Actions => g.divide_until(job.depth, &ctl.stop, &mut each),
+            PerftKind::Turns => g.divide_turns_until(job.depth, &ctl.stop, &mut each),
+        };
+        let (counted, firsts) = match job.kind {
+            PerftKind::Actions => ("Nodes searched", format!("{done} of {first_actions} first actions ({total} nodes counted)")),
+            PerftKind::Turns => ("Turns counted", format!("{done} first turns ({total} turns counted)")),
         };
         if finished {
             out("");
-            out(&format!("Nodes searched: {total}"));
+            out(&format!("{counted}: {total}"));
         } else {
             out(&format!(
-                "info string perft stopped after {done} of {first_actions} first actions \
-                 ({total} nodes counted)"
+                "info string perft stopped after {firsts}"
             ));
         }
     })
