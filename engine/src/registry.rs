@@ -14,6 +14,7 @@ pub fn variants() -> &'static [VariantInfo] {
         games::tictacchess::INFO,
         games::turtleshell::INFO,
         games::tches::INFO,
+        games::parade::INFO,
     ]
 }
 

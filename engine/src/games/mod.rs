@@ -1,5 +1,8 @@
 //! One module per game.
 pub mod chess;
+pub mod neighbour;
+pub mod parade;
+pub mod solitaire;
 pub mod tches;
 pub mod tictacchess;
 pub mod turtleshell;

@@ -1,0 +1,1 @@
+//! Neighbour Chess Solitaire (placeholder while Parade is built).

@@ -1,0 +1,1 @@
+//! The solver checked against brute force on small games.
