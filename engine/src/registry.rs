@@ -15,6 +15,7 @@ pub fn variants() -> &'static [VariantInfo] {
         games::turtleshell::INFO,
         games::tches::INFO,
         games::parade::INFO,
+        games::neighbour::INFO,
     ]
 }
 

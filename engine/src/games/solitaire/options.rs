@@ -27,57 +27,62 @@ fn check_deal(v: &str) -> Result<(), RuleError> {
     parse_cards(&text).map(|_| ())
 }
 
-pub const OPTIONS: [OptionSpec; 5] = [
-    OptionSpec {
-        name: DEAL,
-        kind: OptionKind::Text { default: "" },
-        help: "solitaires: the deck order, top card first, e.g. '9H 10H KS ...' (empty: \
+pub const DEAL_SPEC: OptionSpec = OptionSpec {
+    name: DEAL,
+    kind: OptionKind::Text { default: "" },
+    help: "solitaires: the deck order, top card first, e.g. '9H 10H KS ...' (empty: \
                shuffled with DealSeed)",
-        check: Some(check_deal),
+    check: Some(check_deal),
+};
+
+pub const SEED_SPEC: OptionSpec = OptionSpec {
+    name: DEAL_SEED,
+    kind: OptionKind::Spin {
+        default: 1,
+        min: 0,
+        max: i32::MAX as i64,
     },
-    OptionSpec {
-        name: DEAL_SEED,
-        kind: OptionKind::Spin {
-            default: 1,
-            min: 0,
-            max: i32::MAX as i64,
-        },
-        help: "solitaires: the seed of the shuffled deal when Deal is empty (and of the first \
+    help: "solitaires: the seed of the shuffled deal when Deal is empty (and of the first \
                of many deals for tessera solve)",
-        check: None,
+    check: None,
+};
+
+pub const SECONDS_SPEC: OptionSpec = OptionSpec {
+    name: SOLVE_SECONDS,
+    kind: OptionKind::Spin {
+        default: 60,
+        min: 1,
+        max: 86_400,
     },
-    OptionSpec {
-        name: SOLVE_SECONDS,
-        kind: OptionKind::Spin {
-            default: 60,
-            min: 1,
-            max: 86_400,
-        },
-        help: "solitaires: seconds the clairvoyant solver may spend on one deal (go, solve)",
-        check: None,
+    help: "solitaires: seconds the clairvoyant solver may spend on one deal (go, solve)",
+    check: None,
+};
+
+pub const MB_SPEC: OptionSpec = OptionSpec {
+    name: SOLVE_MB,
+    kind: OptionKind::Spin {
+        default: 1024,
+        min: 16,
+        max: 1 << 20,
     },
-    OptionSpec {
-        name: SOLVE_MB,
-        kind: OptionKind::Spin {
-            default: 1024,
-            min: 16,
-            max: 1 << 20,
-        },
-        help: "solitaires: megabytes the clairvoyant solver may use for one deal",
-        check: None,
+    help: "solitaires: megabytes the clairvoyant solver may use for one deal",
+    check: None,
+};
+
+pub const DEALS_SPEC: OptionSpec = OptionSpec {
+    name: DEALS,
+    kind: OptionKind::Spin {
+        default: 0,
+        min: 0,
+        max: 1_000_000,
     },
-    OptionSpec {
-        name: DEALS,
-        kind: OptionKind::Spin {
-            default: 0,
-            min: 0,
-            max: 1_000_000,
-        },
-        help: "solitaires, tessera solve: compare the solver and reference players over this \
+    help: "solitaires, tessera solve: compare the solver and reference players over this \
                many seeded deals (0: solve the one deal)",
-        check: None,
-    },
-];
+    check: None,
+};
+
+/// The options both solitaires take.
+pub const OPTIONS: [OptionSpec; 5] = [DEAL_SPEC, SEED_SPEC, SECONDS_SPEC, MB_SPEC, DEALS_SPEC];
 
 /// The deal from the options: the `Deal` text if set, else shuffled from `DealSeed`.
 /// `shuffled(seed)` makes a deal from a seed; `parse` reads a text deal.
