@@ -13,7 +13,7 @@ use super::options;
 use crate::game::{Evaluate, Game, RuleError};
 use crate::options::VariantOptions;
 use crate::search::solo::players::{greedy_player, random_player, Summary};
-use crate::search::solo::{solve as clairvoyant, Caps, Solitaire, SoloScore, Solution};
+use crate::search::solo::{solve_from, Caps, Solitaire, SoloScore, Solution};
 use crate::variant::{SolveProgress, SolveReport};
 
 /// A solitaire built from a deal.
@@ -73,16 +73,24 @@ fn solve_one<G: Dealt>(
 ) -> Result<SolveReport, RuleError> {
     let g = G::from_options(opts)?;
     let stop = AtomicBool::new(false);
-    let sol = clairvoyant(&g, caps, &stop, &mut |p| {
-        progress(&SolveProgress {
-            done: p.generated,
-            total: None,
-            message: format!(
-                "positions {}, best found {}, bound {}",
-                p.generated, p.best, p.upper
-            ),
-        })
-    });
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(g.key());
+    let greedy = greedy_player(&g, &mut rng);
+    let sol = solve_from(
+        &g,
+        caps,
+        &stop,
+        &mut |p| {
+            progress(&SolveProgress {
+                done: p.generated,
+                total: None,
+                message: format!(
+                    "positions {}, best found {}, bound {}",
+                    p.generated, p.best, p.upper
+                ),
+            })
+        },
+        Some(greedy),
+    );
     let mut lines = vec![
         format!("variant {variant}"),
         format!("deal {}", g.deal_text()),
@@ -123,9 +131,9 @@ fn play_deal<G: Dealt>(
 ) -> Result<DealResult, RuleError> {
     let g = G::from_seed(seed, opts)?;
     let stop = AtomicBool::new(false);
-    let sol = clairvoyant(&g, caps, &stop, &mut |_| {});
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x67ee_d1e5);
-    let (greedy, _) = greedy_player(&g, &mut rng);
+    let (greedy, greedy_line) = greedy_player(&g, &mut rng);
+    let sol = solve_from(&g, caps, &stop, &mut |_| {}, Some((greedy, greedy_line)));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x7a4d_0a11);
     let (random, _) = random_player(&g, &mut rng);
     Ok(DealResult {

@@ -190,12 +190,14 @@ impl<'a, G: Solitaire> Search<'a, G> {
     }
 }
 
-/// A finished game reached by always taking the action with the best bound: the first
-/// incumbent.
+/// A finished game reached by always taking the action with the best bound, never back to
+/// a position of the same descent: the first incumbent.
 fn greedy_descent<G: Solitaire>(root: &G) -> (SoloScore, Vec<G::Action>) {
     let mut g = root.clone();
     let mut line = Vec::new();
     let mut actions = Vec::new();
+    let mut visited = HashSet::new();
+    visited.insert(g.solve_key());
     loop {
         if let Some(s) = g.final_score() {
             return (s, line);
@@ -205,16 +207,22 @@ fn greedy_descent<G: Solitaire>(root: &G) -> (SoloScore, Vec<G::Action>) {
         let mut best: Option<(SoloScore, G::Action)> = None;
         for &a in &actions {
             let u = g.play(a);
+            let fresh = !visited.contains(&g.solve_key());
             let b = g.score_bound();
             g.undo(u);
-            if best.is_none_or(|(s, _)| b > s) {
+            if fresh && best.is_none_or(|(s, _)| b > s) {
                 best = Some((b, a));
             }
+        }
+        if best.is_none() {
+            // Every action leads back: take any, the game still ends (cards run out).
+            best = actions.first().map(|&a| (SoloScore::lost(i32::MIN / 4), a));
         }
         let Some((_, a)) = best else {
             return (g.stuck_score(), line);
         };
         g.play(a);
+        visited.insert(g.solve_key());
         line.push(a);
     }
 }
@@ -227,8 +235,26 @@ pub fn solve<G: Solitaire>(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(&Progress),
 ) -> Solution<G::Action> {
+    solve_from(root, caps, stop, progress, None)
+}
+
+/// `solve`, starting from a finished line known to the caller (from a better player than the
+/// solver's own greedy descent) when it scores more: with a cap, the answer is at least as
+/// good as that line.
+pub fn solve_from<G: Solitaire>(
+    root: &G,
+    caps: &Caps,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(&Progress),
+    known: Option<(SoloScore, Vec<G::Action>)>,
+) -> Solution<G::Action> {
     let start = Instant::now();
-    let (greedy_score, greedy_line) = greedy_descent(root);
+    let (mut greedy_score, mut greedy_line) = greedy_descent(root);
+    if let Some((score, line)) = known {
+        if score > greedy_score {
+            (greedy_score, greedy_line) = (score, line);
+        }
+    }
     let mut s = Search {
         root,
         nodes: Vec::new(),

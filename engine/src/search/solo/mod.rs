@@ -13,7 +13,7 @@ use std::fmt;
 
 use crate::game::Game;
 
-pub use bestfirst::{solve, Caps, Progress, Solution, Verdict};
+pub use bestfirst::{solve, solve_from, Caps, Progress, Solution, Verdict};
 pub use session::SoloSession;
 
 /// The score of a finished one-player game: points, and whether it was won. Scores order by

@@ -213,7 +213,11 @@ impl<G: Solitaire + Evaluate> AnyGame for SoloSession<G> {
                 )),
             });
         };
-        let sol = bestfirst::solve(&root, &caps, &ctl.stop, &mut progress);
+        // The greedy player's game is the first line to beat: stopped early, the answer is
+        // no worse than it.
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(root.key());
+        let greedy = players::greedy_player(&root, &mut rng);
+        let sol = bestfirst::solve_from(&root, &caps, &ctl.stop, &mut progress, Some(greedy));
         let pv = self.formatted(&sol.line);
         let ms = sol.elapsed.as_millis() as u64;
         report(&SearchInfo {
