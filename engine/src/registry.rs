@@ -16,6 +16,8 @@ pub fn variants() -> &'static [VariantInfo] {
         games::tches::INFO,
         games::tiledsquares::INFO,
         games::adrenaline::INFO,
+        games::parade::INFO,
+        games::neighbour::INFO,
     ]
 }
 

@@ -12,8 +12,19 @@ pub struct SolveReport {
     pub lines: Vec<String>,
 }
 
-/// Computes the game-theoretic value of a variant's start position.
-pub type SolveFn = fn(&VariantOptions) -> Result<SolveReport, RuleError>;
+/// How far a long solve has come, for a progress display: `done` of `total` (units the
+/// solver chooses; `None` when the total is not known), and a short line of text.
+#[derive(Clone, Debug)]
+pub struct SolveProgress {
+    pub done: u64,
+    pub total: Option<u64>,
+    pub message: String,
+}
+
+/// Computes the game-theoretic value of a variant's start position, reporting progress now
+/// and then.
+pub type SolveFn =
+    fn(&VariantOptions, &mut dyn FnMut(&SolveProgress)) -> Result<SolveReport, RuleError>;
 
 /// Builds a variant's start position from its options.
 pub type CreateFn = fn(&VariantOptions) -> Result<Box<dyn AnyGame>, RuleError>;

@@ -1,5 +1,6 @@
 //! The one-shot subcommands: analyse, perft, bench, solve, render.
 
+use std::io::IsTerminal;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -12,6 +13,7 @@ use tessera::search::{Limits, SearchConfig, SearchControl, SearchInfo};
 use tessera::variant::VariantInfo;
 use tessera::AnyGame;
 
+use crate::progress;
 use tessera_protocol::setup;
 
 use crate::print::outln;
@@ -120,6 +122,42 @@ pub struct SolveArgs {
     /// A variant option, repeatable.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
+    /// Card games: the deck order, top card first (the option `Deal`).
+    #[arg(long)]
+    pub deal: Option<String>,
+    /// Card games: the seed of a shuffled deal, or of the first of `--deals` (`DealSeed`).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Card games: compare the solver and reference players over this many seeded deals
+    /// (`Deals`).
+    #[arg(long)]
+    pub deals: Option<u64>,
+    /// Seconds the solver may spend (per deal) (`SolveSeconds`).
+    #[arg(long)]
+    pub seconds: Option<u64>,
+    /// Megabytes the solver may use (per deal) (`SolveMB`).
+    #[arg(long)]
+    pub memory: Option<u64>,
+}
+
+impl SolveArgs {
+    /// Every option given, the flags as the options they stand for.
+    fn option_pairs(&self) -> Vec<(String, String)> {
+        let mut pairs = Vec::new();
+        let flags = [
+            ("Deal", self.deal.clone()),
+            ("DealSeed", self.seed.map(|v| v.to_string())),
+            ("Deals", self.deals.map(|v| v.to_string())),
+            ("SolveSeconds", self.seconds.map(|v| v.to_string())),
+            ("SolveMB", self.memory.map(|v| v.to_string())),
+        ];
+        for (name, value) in flags {
+            if let Some(v) = value {
+                pairs.push((name.to_string(), v));
+            }
+        }
+        pairs
+    }
 }
 
 #[derive(Args)]
@@ -348,13 +386,23 @@ pub fn solve(a: SolveArgs) -> Result<(), String> {
         let (name, value) = setup::split_pair(o)?;
         setup::set_variant_option(catalog, info, &mut vopts, name, value)?;
     }
+    for (name, value) in a.option_pairs() {
+        if !info.options.iter().any(|o| o.name == name) {
+            return Err(format!(
+                "variant {} has no option {name} (its flag does not apply)",
+                info.name
+            ));
+        }
+        setup::set_variant_option(catalog, &mut vopts, &name, &value)?;
+    }
     let solve = info
         .solve
         .ok_or_else(|| format!("variant {} has no solver", info.name))?;
-    let spinner = progress::spinner(&format!("solving {}", info.name));
-    let report = solve(&vopts).map_err(|e| format!("solve {}: {e}", info.name));
-    spinner.finish_and_clear();
-    for l in report?.lines {
+    let mut bar = progress::Bar::new(progress::shown());
+    let report = solve(&vopts, &mut |p| bar.update(p));
+    bar.finish();
+    let report = report.map_err(|e| format!("solve {}: {e}", info.name))?;
+    for l in report.lines {
         outln!("{l}");
     }
     Ok(())

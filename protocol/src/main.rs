@@ -28,7 +28,8 @@ enum Command {
     Perft(commands::PerftArgs),
     /// Search a fixed set of positions to a fixed depth; print nodes and nodes per second.
     Bench(commands::BenchArgs),
-    /// Compute the game-theoretic value of a variant's start position.
+    /// Compute the game-theoretic value of a variant's start position (card solitaires: the
+    /// best score of a deal, or the solver and reference players over many deals).
     Solve(commands::SolveArgs),
     /// Draw a position as an SVG picture.
     Render(commands::RenderArgs),

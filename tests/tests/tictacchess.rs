@@ -643,7 +643,7 @@ fn solver_small_configurations() {
 fn queen_and_king_game_is_a_white_win_in_five() {
     let mut o = VariantOptions::new();
     o.set("TicTacReserve", "QK");
-    let r = registry::find("tictacchess").unwrap().solve.unwrap()(&o).unwrap();
+    let r = registry::find("tictacchess").unwrap().solve.unwrap()(&o, &mut |_| {}).unwrap();
     assert_eq!(
         r.lines[0],
         "value: white wins (start position, white to move), in 5 plies"
@@ -658,7 +658,7 @@ fn full_game_beyond_budget_reports_not_solved() {
     let mut o = VariantOptions::new();
     o.set("TicTacSolveCap", "20000");
     o.set("TicTacSolveSeconds", "1");
-    let r = registry::find("tictacchess").unwrap().solve.unwrap()(&o).unwrap();
+    let r = registry::find("tictacchess").unwrap().solve.unwrap()(&o, &mut |_| {}).unwrap();
     assert_eq!(r.lines[0], "value: not solved");
     assert!(r
         .lines
@@ -670,7 +670,7 @@ fn full_game_beyond_budget_reports_not_solved() {
     o.set("TicTacReserve", "RK");
     o.set("TicTacSolveCap", "1000");
     o.set("TicTacSolveSeconds", "20");
-    let r = registry::find("tictacchess").unwrap().solve.unwrap()(&o).unwrap();
+    let r = registry::find("tictacchess").unwrap().solve.unwrap()(&o, &mut |_| {}).unwrap();
     assert!(
         r.lines
             .contains(&"value: white wins in at most 9 plies (bounded proof search)".to_string()),
@@ -684,7 +684,9 @@ fn full_game_beyond_budget_reports_not_solved() {
 #[ignore]
 fn full_game_solve() {
     let t = std::time::Instant::now();
-    let r = registry::find("tictacchess").unwrap().solve.unwrap()(&VariantOptions::new()).unwrap();
+    let r =
+        registry::find("tictacchess").unwrap().solve.unwrap()(&VariantOptions::new(), &mut |_| {})
+            .unwrap();
     for l in &r.lines {
         println!("{l}");
     }

@@ -1,6 +1,9 @@
 //! One module per game.
 pub mod adrenaline;
 pub mod chess;
+pub mod neighbour;
+pub mod parade;
+pub mod solitaire;
 pub mod tches;
 pub mod tictacchess;
 pub mod tiledsquares;

@@ -10,6 +10,7 @@ pub mod bench;
 pub mod ordering;
 pub mod score;
 pub mod smp;
+pub mod solo;
 pub mod time;
 pub mod tt;
 pub mod types;

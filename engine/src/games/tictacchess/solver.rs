@@ -17,7 +17,7 @@ use ahash::AHashMap;
 
 use crate::game::{Player, RuleError};
 use crate::options::VariantOptions;
-use crate::variant::SolveReport;
+use crate::variant::{SolveProgress, SolveReport};
 
 use super::notation::format_action;
 use super::position::{Config, Position, TttAction, KINDS};
@@ -432,7 +432,10 @@ pub fn report(s: &Solution) -> Vec<String> {
 }
 
 /// The registry's solver: the value of the start position under the given options.
-pub fn solve(opts: &VariantOptions) -> Result<SolveReport, RuleError> {
+pub fn solve(
+    opts: &VariantOptions,
+    _progress: &mut dyn FnMut(&SolveProgress),
+) -> Result<SolveReport, RuleError> {
     let cfg = config_from_options(opts)?;
     let cap = match opts.get("TicTacSolveCap") {
         Some(c) => c

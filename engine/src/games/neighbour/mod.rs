@@ -1,0 +1,347 @@
+//! Neighbour Chess Solitaire (chess kit): one player, the 16 non-pawn pieces, a pieces pile of
+//! their 16 cards and a squares pile of the 2 to 6 of every suit.
+//!
+//! Rules as implemented: an add turns up the next piece card and the next square card; the
+//! piece starts over a1 (the first piece) or over the last piece added, and goes that many
+//! cells right (red card) or up (black card), wrapping around the edge; if that cell is
+//! occupied it goes to a free cell of your choice among the nearest ones (by king steps, no
+//! wrapping). After any add you may stop adding (and must, once the pieces pile is empty).
+//! Then each move spends a card from either pile and moves a piece to an empty cell with the
+//! move of one of its same-colour neighbours (the eight cells around it); a piece with no
+//! same-colour neighbour cannot move. The game is won when at least `NeighbourMinPieces`
+//! pieces (default 2) form one orthogonally connected group, scoring the cards left in both
+//! piles; it is lost (0) when no move is possible or the piles are spent.
+
+mod eval;
+mod fen;
+mod hidden;
+mod movegen;
+mod notation;
+mod position;
+
+#[cfg(test)]
+mod tests;
+
+use crate::bitboard::Cell;
+use crate::cards::{format_cards, Card};
+use crate::game::{Game, Outcome, Player, RuleError};
+use crate::games::solitaire::board::{cell_name, tables};
+use crate::games::solitaire::{options, report};
+use crate::geometry::Geometry;
+use crate::options::{OptionKind, OptionSpec, VariantOptions};
+use crate::search::solo::SoloSession;
+use crate::session::AnyGame;
+use crate::variant::VariantInfo;
+
+pub use eval::{Weights, LOST};
+pub use position::{
+    card_piece, nearest_free, piece_cards, square_cards, target_cell, NeighbourAction, Phase,
+    Position, Spend,
+};
+
+/// The option naming the fewest pieces of a winning group.
+pub const MIN_PIECES: &str = "NeighbourMinPieces";
+pub const DEFAULT_MIN_PIECES: u8 = 2;
+
+/// A game of Neighbour: the position, the start of its deal (for `reset`) and the greedy
+/// player's weights.
+#[derive(Clone, Debug)]
+pub struct Neighbour {
+    pos: Position,
+    start: Position,
+    weights: Weights,
+}
+
+impl Neighbour {
+    /// The start of a deal: the pieces pile and the squares pile, top cards first.
+    pub fn from_deal(
+        pieces: &[Card],
+        squares: &[Card],
+        min_pieces: u8,
+    ) -> Result<Neighbour, RuleError> {
+        let pos = Position::deal(pieces, squares, min_pieces)?;
+        Ok(Neighbour {
+            pos,
+            start: pos,
+            weights: Weights::default(),
+        })
+    }
+
+    /// A deal from text: the 16 piece cards then the 20 square cards (a `|` may separate them).
+    pub fn from_text(text: &str, min_pieces: u8) -> Result<Neighbour, RuleError> {
+        let order = options::cards(text)?;
+        if order.len() != position::PIECES + position::SQUARES {
+            return Err(RuleError::new(format!(
+                "the deal needs 16 piece cards and 20 square cards, not {} cards",
+                order.len()
+            )));
+        }
+        let (p, s) = fen::split_deal(&order);
+        Neighbour::from_deal(&p, &s, min_pieces)
+    }
+
+    /// Both piles shuffled from a seed.
+    pub fn shuffled(seed: u64, min_pieces: u8) -> Neighbour {
+        let mut rng = options::rng(seed);
+        let mut p = piece_cards().to_vec();
+        let mut s = square_cards().to_vec();
+        crate::games::solitaire::pile::shuffle(&mut p, &mut rng);
+        crate::games::solitaire::pile::shuffle(&mut s, &mut rng);
+        Neighbour::from_deal(&p, &s, min_pieces).expect("shuffled piles are a deal")
+    }
+
+    pub fn min_pieces(opts: &VariantOptions) -> Result<u8, RuleError> {
+        Ok(opts.int(MIN_PIECES, DEFAULT_MIN_PIECES as i64, 1, 16)? as u8)
+    }
+
+    /// The game the options describe: the `Deal`, or one shuffled from `DealSeed`.
+    pub fn from_options(opts: &VariantOptions) -> Result<Neighbour, RuleError> {
+        let min = Neighbour::min_pieces(opts)?;
+        match options::deal_text(opts) {
+            Some(text) => Neighbour::from_text(text, min),
+            None => Ok(Neighbour::shuffled(options::seed(opts)?, min)),
+        }
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The deal of the start position: the piece cards, then the square cards.
+    pub fn deal(&self) -> (Vec<Card>, Vec<Card>) {
+        let cards = |pile: &crate::games::solitaire::Pile| -> Vec<Card> {
+            (0..pile.len()).filter_map(|i| pile.card(i)).collect()
+        };
+        (cards(&self.start.pieces), cards(&self.start.squares))
+    }
+
+    pub fn set_weights(&mut self, w: Weights) {
+        self.weights = w;
+    }
+}
+
+impl Game for Neighbour {
+    type Action = NeighbourAction;
+    type Undo = Position;
+
+    fn variant(&self) -> &'static str {
+        "neighbour"
+    }
+
+    fn geometry(&self) -> &Geometry {
+        &tables().geo
+    }
+
+    fn to_move(&self) -> Player {
+        Player::White
+    }
+
+    fn legal_actions(&self, out: &mut Vec<NeighbourAction>) {
+        if self.terminal().is_none() {
+            movegen::generate(&self.pos, piece_cards(), square_cards(), out);
+        }
+    }
+
+    fn play(&mut self, a: NeighbourAction) -> Position {
+        let before = self.pos;
+        self.pos.play(a);
+        before
+    }
+
+    fn undo(&mut self, u: Position) {
+        self.pos = u;
+    }
+
+    fn key(&self) -> u64 {
+        self.pos.key
+    }
+
+    fn recompute_key(&self) -> u64 {
+        self.pos.compute_key()
+    }
+
+    fn terminal(&self) -> Option<Outcome> {
+        if self.pos.won() {
+            Some(Outcome::Win {
+                winner: Player::White,
+                reason: "one connected group",
+            })
+        } else if self.pos.phase == Phase::Moving && self.pos.cards_left() == 0 {
+            Some(Outcome::Win {
+                winner: Player::Black,
+                reason: "both piles spent",
+            })
+        } else {
+            None
+        }
+    }
+
+    fn no_action_outcome(&self) -> Outcome {
+        Outcome::Win {
+            winner: Player::Black,
+            reason: "no move possible",
+        }
+    }
+
+    fn parse_action(&self, s: &str) -> Result<NeighbourAction, RuleError> {
+        if let Some(o) = self.terminal() {
+            return Err(RuleError::new(format!("the game is over ({o})")));
+        }
+        notation::parse(&self.pos, s)
+    }
+
+    fn format_action(&self, a: NeighbourAction) -> String {
+        notation::format(&self.pos, a)
+    }
+
+    fn fen(&self) -> String {
+        fen::fen(&self.pos)
+    }
+
+    fn set_fen(&mut self, text: &str) -> Result<(), RuleError> {
+        self.pos = fen::parse(text, self.pos.min_pieces)?;
+        Ok(())
+    }
+
+    fn reset(&mut self) {
+        self.pos = self.start;
+    }
+
+    fn display(&self) -> String {
+        let mut s = self.pos.board.picture();
+        for l in self.panel() {
+            s.push_str(&l);
+            s.push('\n');
+        }
+        s
+    }
+
+    fn pieces(&self) -> Vec<(Cell, String)> {
+        self.pos
+            .board
+            .pieces()
+            .map(|(c, p)| (c, p.symbol().to_string()))
+            .collect()
+    }
+
+    fn panel(&self) -> Vec<String> {
+        let p = &self.pos;
+        let pile_line = |name: &str, pile: &crate::games::solitaire::Pile| {
+            let left: Vec<String> = (pile.drawn()..pile.len())
+                .map(|i| pile.card(i).map_or("?".to_string(), |c| c.to_string()))
+                .collect();
+            let up: Vec<Card> = (0..pile.drawn())
+                .filter(|&i| pile.is_shown(i))
+                .filter_map(|i| pile.card(i))
+                .collect();
+            let spent = (0..pile.drawn()).filter(|&i| !pile.is_shown(i)).count();
+            format!(
+                "{name}: {} left{}; turned up: {}{}",
+                pile.left(),
+                if left.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (top first: {})", left.join(" "))
+                },
+                if up.is_empty() {
+                    "-".to_string()
+                } else {
+                    format_cards(&up)
+                },
+                if spent > 0 {
+                    format!("; {spent} spent on moves")
+                } else {
+                    String::new()
+                }
+            )
+        };
+        let mut lines = vec![
+            pile_line("pieces pile", &p.pieces),
+            pile_line("squares pile", &p.squares),
+        ];
+        lines.push(match p.phase {
+            Phase::Adding => match p.next_add() {
+                Some((piece, cell, true)) => {
+                    format!("adding: next the {} to {}", piece.name(), cell_name(cell))
+                }
+                Some((piece, cell, false)) => format!(
+                    "adding: next the {} over {} (occupied)",
+                    piece.name(),
+                    cell_name(cell)
+                ),
+                None => "adding: the next cards are unknown".to_string(),
+            },
+            Phase::PieceCard => "an add waits for its piece card".to_string(),
+            Phase::SquareCard => "an add waits for its square card".to_string(),
+            Phase::Placing(t) => format!(
+                "placing the {} held over {}",
+                p.held().map_or("piece".to_string(), |h| h.name()),
+                cell_name(t)
+            ),
+            Phase::Moving => "moving (adding has stopped)".to_string(),
+        });
+        lines.push(match self.terminal() {
+            Some(Outcome::Win {
+                winner: Player::White,
+                ..
+            }) => format!("won: score {}", p.cards_left()),
+            Some(_) => "lost: score 0".to_string(),
+            None => format!(
+                "score if won now: {} (a group needs {} pieces)",
+                p.cards_left(),
+                p.min_pieces
+            ),
+        });
+        lines
+    }
+}
+
+const MIN_PIECES_SPEC: OptionSpec = OptionSpec {
+    name: MIN_PIECES,
+    kind: OptionKind::Spin {
+        default: DEFAULT_MIN_PIECES as i64,
+        min: 1,
+        max: 16,
+    },
+    help: "Neighbour: the fewest pieces of a winning connected group",
+    check: None,
+};
+
+const OPTIONS: [OptionSpec; 6] = [
+    options::DEAL_SPEC,
+    options::SEED_SPEC,
+    options::SECONDS_SPEC,
+    options::MB_SPEC,
+    options::DEALS_SPEC,
+    MIN_PIECES_SPEC,
+];
+
+fn create(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
+    let game = Neighbour::from_options(opts)?;
+    Ok(SoloSession::boxed(game, options::caps(opts)?))
+}
+
+impl report::Dealt for Neighbour {
+    fn from_options(opts: &VariantOptions) -> Result<Self, RuleError> {
+        Neighbour::from_options(opts)
+    }
+
+    fn from_seed(seed: u64, opts: &VariantOptions) -> Result<Self, RuleError> {
+        Ok(Neighbour::shuffled(seed, Neighbour::min_pieces(opts)?))
+    }
+
+    fn deal_text(&self) -> String {
+        let (p, s) = self.deal();
+        format!("{} | {}", format_cards(&p), format_cards(&s))
+    }
+}
+
+/// The registry entry.
+pub const INFO: VariantInfo = VariantInfo {
+    name: "neighbour",
+    summary: "Neighbour Chess Solitaire: one player adds pieces by cards, then moves them \
+              with their neighbours' moves into one connected group",
+    options: &OPTIONS,
+    create,
+    solve: Some(|opts, progress| report::solve::<Neighbour>("neighbour", opts, progress)),
+};

@@ -1,0 +1,129 @@
+//! Options both solitaires understand: the deal (a deck order, or a seed for a shuffled one),
+//! and the clairvoyant solver's caps and number of deals. The names are shared, so
+//! `setoption name Deal value ...` works the same in both; each variant checks a deal against
+//! its own decks when it is built.
+
+use std::time::Duration;
+
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::cards::{parse_cards, Card};
+use crate::game::RuleError;
+use crate::options::{OptionKind, OptionSpec, VariantOptions};
+use crate::search::solo::Caps;
+
+pub const DEAL: &str = "Deal";
+pub const DEAL_SEED: &str = "DealSeed";
+pub const SOLVE_SECONDS: &str = "SolveSeconds";
+pub const SOLVE_MB: &str = "SolveMB";
+pub const DEALS: &str = "Deals";
+
+/// Seconds per deal when many deals are solved and `SolveSeconds` is not set.
+pub const SECONDS_PER_DEAL: u64 = 10;
+
+fn check_deal(v: &str) -> Result<(), RuleError> {
+    let text: String = v.chars().filter(|&c| c != '|').collect();
+    parse_cards(&text).map(|_| ())
+}
+
+pub const DEAL_SPEC: OptionSpec = OptionSpec {
+    name: DEAL,
+    kind: OptionKind::Text { default: "" },
+    help: "solitaires: the deck order, top card first, e.g. '9H 10H KS ...' (empty: \
+               shuffled with DealSeed)",
+    check: Some(check_deal),
+};
+
+pub const SEED_SPEC: OptionSpec = OptionSpec {
+    name: DEAL_SEED,
+    kind: OptionKind::Spin {
+        default: 1,
+        min: 0,
+        max: i32::MAX as i64,
+    },
+    help: "solitaires: the seed of the shuffled deal when Deal is empty (and of the first \
+               of many deals for tessera solve)",
+    check: None,
+};
+
+pub const SECONDS_SPEC: OptionSpec = OptionSpec {
+    name: SOLVE_SECONDS,
+    kind: OptionKind::Spin {
+        default: 60,
+        min: 1,
+        max: 86_400,
+    },
+    help: "solitaires: seconds the clairvoyant solver may spend on one deal (go, solve)",
+    check: None,
+};
+
+pub const MB_SPEC: OptionSpec = OptionSpec {
+    name: SOLVE_MB,
+    kind: OptionKind::Spin {
+        default: 1024,
+        min: 16,
+        max: 1 << 20,
+    },
+    help: "solitaires: megabytes the clairvoyant solver may use for one deal",
+    check: None,
+};
+
+pub const DEALS_SPEC: OptionSpec = OptionSpec {
+    name: DEALS,
+    kind: OptionKind::Spin {
+        default: 0,
+        min: 0,
+        max: 1_000_000,
+    },
+    help: "solitaires, tessera solve: compare the solver and reference players over this \
+               many seeded deals (0: solve the one deal)",
+    check: None,
+};
+
+/// The options both solitaires take.
+pub const OPTIONS: [OptionSpec; 5] = [DEAL_SPEC, SEED_SPEC, SECONDS_SPEC, MB_SPEC, DEALS_SPEC];
+
+/// The deal from the options: the `Deal` text if set, else shuffled from `DealSeed`.
+/// `shuffled(seed)` makes a deal from a seed; `parse` reads a text deal.
+pub fn deal_text(opts: &VariantOptions) -> Option<&str> {
+    opts.get(DEAL).filter(|t| !t.trim().is_empty())
+}
+
+pub fn seed(opts: &VariantOptions) -> Result<u64, RuleError> {
+    Ok(opts.int(DEAL_SEED, 1, 0, i32::MAX as i64)? as u64)
+}
+
+pub fn deals(opts: &VariantOptions) -> Result<usize, RuleError> {
+    Ok(opts.int(DEALS, 0, 0, 1_000_000)? as usize)
+}
+
+/// The solver's caps. With many deals and no `SolveSeconds`, each deal gets
+/// `SECONDS_PER_DEAL`.
+pub fn caps(opts: &VariantOptions) -> Result<Caps, RuleError> {
+    let default_seconds = if deals(opts)? > 0 {
+        SECONDS_PER_DEAL as i64
+    } else {
+        60
+    };
+    let seconds = opts.int(SOLVE_SECONDS, default_seconds, 1, 86_400)?;
+    let mb = opts.int(SOLVE_MB, 1024, 16, 1 << 20)?;
+    Ok(Caps {
+        time: Some(Duration::from_secs(seconds as u64)),
+        memory: (mb as usize) << 20,
+    })
+}
+
+/// A generator for the deal with this seed (each game shuffles its own decks with it).
+pub fn rng(seed: u64) -> Xoshiro256PlusPlus {
+    Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x0dea_1501)
+}
+
+/// Reads a list of cards, ignoring `|` separators.
+pub fn cards(text: &str) -> Result<Vec<Card>, RuleError> {
+    let t: String = text
+        .chars()
+        .map(|c| if c == '|' { ' ' } else { c })
+        .collect();
+    parse_cards(&t)
+}

@@ -1,0 +1,218 @@
+//! Parade and Neighbour Chess Solitaire through the real binary: the deal as an option and as
+//! a position, `go` answering the clairvoyant solver's first action whose line replays to the
+//! reported score, `d` with the piles, bad input, `tessera solve` on one deal and many, and
+//! `tessera render` with the panel.
+
+use std::process::Command;
+use std::time::Duration;
+
+use tessera::options::VariantOptions;
+use tessera::registry;
+use tessera_tests::binary::{tessera_bin, Engine};
+
+const WAIT: Duration = Duration::from_secs(60);
+const DEAL: &str = "9H 10H KS 10S 8S 8H 10C 9S 8D QD KH 9D 10D 8C QC 9C";
+
+/// The `cp` score and the principal variation of the last `info` line with a `pv`.
+fn score_and_pv(lines: &[String]) -> (i32, Vec<String>) {
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info") && l.contains(" pv "))
+        .unwrap_or_else(|| panic!("no pv in {lines:?}"));
+    let words: Vec<&str> = info.split(' ').collect();
+    let cp = words.iter().position(|w| *w == "cp").unwrap();
+    let pv = words.iter().position(|w| *w == "pv").unwrap();
+    (
+        words[cp + 1].parse().unwrap(),
+        words[pv + 1..].iter().map(|s| s.to_string()).collect(),
+    )
+}
+
+/// Plays the line after the position and returns the game's final score line from `d`.
+fn replayed_result(e: &mut Engine, position: &str, line: &[String]) -> Vec<String> {
+    e.send(&format!("{position} {}", line.join(" ")));
+    e.send("d");
+    e.sync()
+}
+
+#[test]
+fn parade_session() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value parade");
+    e.send(&format!("setoption name Deal value {DEAL}"));
+    let start = "position startpos moves";
+    e.send(start);
+    e.send("d");
+    let d = e.sync();
+    assert!(
+        d.iter()
+            .any(|l| l.starts_with("hand: 8 cards (top first: 8D QD")),
+        "{d:?}"
+    );
+    assert!(
+        d.iter().any(|l| l == "next add: white knight on g4"),
+        "{d:?}"
+    );
+    assert!(d.iter().any(
+        |l| l.starts_with("Fen: 8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|8D")
+    ));
+    e.send("go");
+    let out = e.until("bestmove", WAIT);
+    let (score, pv) = score_and_pv(&out);
+    assert_eq!(score, 5);
+    assert!(out.iter().any(|l| l.contains("proven")), "{out:?}");
+    assert_eq!(out.last().unwrap(), &format!("bestmove {}", pv[0]));
+    let d = replayed_result(&mut e, start, &pv);
+    assert!(d.iter().any(|l| l == "won: score 5"), "{d:?}");
+    assert!(d.iter().any(|l| l.starts_with("Result: 1-0")), "{d:?}");
+    // The same deal as a position, with actions.
+    e.send(&format!("position fen {DEAL} moves N@g4 Q@e5"));
+    e.send("d");
+    let d = e.sync();
+    assert!(d.iter().any(|l| l.starts_with("hand: 6 cards")), "{d:?}");
+    // Bad input: one error line, nothing changed.
+    for bad in [
+        "position startpos moves c1d2",
+        "position startpos moves N@g5",
+        "position fen 9H 10H moves",
+        "setoption name Deal value 9H 9H",
+        "setoption name Deal value 1X",
+    ] {
+        e.send(bad);
+        let r = e.sync();
+        assert_eq!(
+            r.iter()
+                .filter(|l| l.starts_with("info string error"))
+                .count(),
+            1,
+            "{bad}: {r:?}"
+        );
+    }
+    e.send("d");
+    let d = e.sync();
+    assert!(d.iter().any(|l| l.starts_with("hand: 6 cards")), "{d:?}");
+    // A view with unknown cards: the engine says the solver needs the deal, and stays legal.
+    e.send("position fen 8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|?,?,?,?,?,?,?,? 0 -");
+    e.send("go");
+    let out = e.until("bestmove", WAIT);
+    assert!(out.iter().any(|l| l.contains("unknown")), "{out:?}");
+    let best = out
+        .last()
+        .unwrap()
+        .trim_start_matches("bestmove ")
+        .to_string();
+    e.send(&format!("position fen 8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|?,?,?,?,?,?,?,? 0 - moves {best}"));
+    let r = e.sync();
+    assert!(
+        !r.iter().any(|l| l.starts_with("info string error")),
+        "{best}: {r:?}"
+    );
+    e.quit(WAIT);
+}
+
+#[test]
+fn neighbour_session() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value neighbour");
+    e.send("setoption name DealSeed value 2");
+    e.send("position startpos");
+    e.send("go");
+    let out = e.until("bestmove", WAIT);
+    let (score, pv) = score_and_pv(&out);
+    assert_eq!(score, 30);
+    let d = replayed_result(&mut e, "position startpos moves", &pv);
+    assert!(d.iter().any(|l| l == "won: score 30"), "{d:?}");
+    e.send("position startpos moves N@f1 R@d1 R>f1");
+    e.send("legal");
+    let l = e.sync();
+    assert!(
+        l.iter()
+            .any(|l| l.starts_with("legal @") && l.contains("@e1")),
+        "{l:?}"
+    );
+    e.send("d");
+    let d = e.sync();
+    assert!(
+        d.iter()
+            .any(|l| l.starts_with("placing the white rook held over f1")),
+        "{d:?}"
+    );
+    e.quit(WAIT);
+}
+
+fn tessera(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(tessera_bin()).args(args).output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn solve_one_deal_and_many() {
+    let (ok, out, _) = tessera(&["solve", "--variant", "parade", "--deal", DEAL]);
+    assert!(ok);
+    assert!(out.contains("best score 5 (won), proven"), "{out}");
+    let line = out
+        .lines()
+        .find_map(|l| l.strip_prefix("line "))
+        .unwrap()
+        .to_string();
+    // The line replays legally to the score (through the library's text face).
+    let mut o = VariantOptions::new();
+    o.set("Deal", DEAL);
+    let mut g = registry::create("parade", &o).unwrap();
+    for a in line.split(' ') {
+        g.play_str(a).unwrap();
+    }
+    assert!(g.display().contains("won: score 5"));
+    let (ok, out, _) = tessera(&[
+        "solve",
+        "--variant",
+        "parade",
+        "--deals",
+        "6",
+        "--seed",
+        "1",
+    ]);
+    assert!(ok, "{out}");
+    for row in [
+        "clairvoyant ",
+        "fair         not built yet",
+        "greedy ",
+        "random ",
+    ] {
+        assert!(out.lines().any(|l| l.starts_with(row)), "{row}: {out}");
+    }
+    let (ok, out, _) = tessera(&["solve", "--variant", "neighbour", "--seed", "3"]);
+    assert!(ok && out.contains("best score 28 (won), proven"), "{out}");
+    let (ok, _, err) = tessera(&["solve", "--variant", "parade", "--deal", "9H 10H"]);
+    assert!(!ok && err.contains("16 cards"), "{err}");
+    let (ok, _, err) = tessera(&["solve", "--variant", "chess", "--deal", DEAL]);
+    assert!(!ok && err.contains("no option Deal"), "{err}");
+}
+
+#[test]
+fn render_draws_the_piles() {
+    let dir = std::env::temp_dir().join(format!("tessera-solitaire-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("parade.svg");
+    let (ok, _, err) = tessera(&[
+        "render",
+        "--variant",
+        "parade",
+        "--option",
+        &format!("Deal={DEAL}"),
+        "--arrow",
+        "f3g2",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.contains("hand: 8 cards"));
+    assert!(svg.contains("next add: white knight on g4"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
