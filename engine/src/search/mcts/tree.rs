@@ -1,0 +1,182 @@
+//! The search tree: nodes in an arena, each with its edges. An edge is either a *choice* made
+//! at the node by the player whose tree it is (keyed by the action; its children keyed by
+//! what that player then saw, several when the action revealed something), or an event the
+//! tree's player only *saw* (an opponent's action in another player's tree, a chance event),
+//! keyed by the observation, with one child.
+
+use crate::game::Player;
+
+pub type NodeId = u32;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Label<A, O> {
+    Choice(A),
+    Seen(O),
+}
+
+#[derive(Clone, Debug)]
+pub struct Edge<A, O> {
+    pub label: Label<A, O>,
+    /// Visits (weighted).
+    pub n: f64,
+    /// Sum of rewards for the player who acts at the edge's node.
+    pub w: f64,
+    /// How often the edge was available when its node was visited (information-set trees:
+    /// an action exists only in some sampled truths).
+    pub avail: f64,
+    first: Option<(O, NodeId)>,
+    more: Vec<(O, NodeId)>,
+}
+
+impl<A, O: PartialEq> Edge<A, O> {
+    pub fn new(label: Label<A, O>) -> Edge<A, O> {
+        Edge {
+            label,
+            n: 0.0,
+            w: 0.0,
+            avail: 0.0,
+            first: None,
+            more: Vec::new(),
+        }
+    }
+
+    pub fn kid(&self, key: &O) -> Option<NodeId> {
+        match &self.first {
+            Some((k, id)) if k == key => Some(*id),
+            Some(_) => self.more.iter().find(|(k, _)| k == key).map(|(_, id)| *id),
+            None => None,
+        }
+    }
+
+    pub fn add_kid(&mut self, key: O, id: NodeId) {
+        if self.first.is_none() {
+            self.first = Some((key, id));
+        } else {
+            self.more.push((key, id));
+        }
+    }
+
+    /// Every child with its key.
+    pub fn kids(&self) -> impl Iterator<Item = &(O, NodeId)> {
+        self.first.iter().chain(self.more.iter())
+    }
+
+    pub fn kid_count(&self) -> usize {
+        self.first.iter().count() + self.more.len()
+    }
+}
+
+impl<A, O> Edge<A, O> {
+    /// Mean reward (0.5 before the first visit).
+    pub fn mean(&self) -> f64 {
+        if self.n > 0.0 {
+            self.w / self.n
+        } else {
+            0.5
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Node<A, O> {
+    pub edges: Vec<Edge<A, O>>,
+    /// Visits (weighted).
+    pub n: f64,
+    /// Who acts here: `None` for chance, unknown until the node is first reached.
+    pub actor: Option<Player>,
+    pub chance: bool,
+    /// Every action is listed among the edges (nodes whose actions are the same in every
+    /// iteration list them on their first visit).
+    pub listed: bool,
+}
+
+impl<A, O> Node<A, O> {
+    fn new() -> Node<A, O> {
+        Node {
+            edges: Vec::new(),
+            n: 0.0,
+            actor: None,
+            chance: false,
+            listed: false,
+        }
+    }
+}
+
+/// One tree, rooted at node 0.
+pub struct Tree<A, O> {
+    pub nodes: Vec<Node<A, O>>,
+    /// The player whose observations key the tree (`None`: each node's actor's).
+    pub observer: Player,
+}
+
+impl<A, O> Tree<A, O> {
+    pub fn new(observer: Player) -> Tree<A, O> {
+        Tree {
+            nodes: vec![Node::new()],
+            observer,
+        }
+    }
+
+    pub fn push(&mut self) -> NodeId {
+        self.nodes.push(Node::new());
+        (self.nodes.len() - 1) as NodeId
+    }
+
+    pub fn node(&self, id: NodeId) -> &Node<A, O> {
+        &self.nodes[id as usize]
+    }
+
+    pub fn node_mut(&mut self, id: NodeId) -> &mut Node<A, O> {
+        &mut self.nodes[id as usize]
+    }
+
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+}
+
+impl<A: PartialEq, O: PartialEq> Node<A, O> {
+    pub fn find(&self, label: &Label<A, O>) -> Option<usize> {
+        self.edges.iter().position(|e| &e.label == label)
+    }
+
+    /// The index of the edge with `label`, added if missing.
+    pub fn find_or_add(&mut self, label: Label<A, O>) -> usize {
+        match self.find(&label) {
+            Some(i) => i,
+            None => {
+                self.edges.push(Edge::new(label));
+                self.edges.len() - 1
+            }
+        }
+    }
+
+    /// The most visited choice edge.
+    pub fn best_choice(&self) -> Option<usize> {
+        let mut best: Option<usize> = None;
+        for (i, e) in self.edges.iter().enumerate() {
+            if matches!(e.label, Label::Choice(_)) && e.n > 0.0 {
+                match best {
+                    Some(b) if self.edges[b].n >= e.n => {}
+                    _ => best = Some(i),
+                }
+            }
+        }
+        best
+    }
+
+    /// The most visited edge of any kind.
+    pub fn most_visited(&self) -> Option<usize> {
+        let mut best: Option<usize> = None;
+        for (i, e) in self.edges.iter().enumerate() {
+            if e.n > 0.0 && best.is_none_or(|b| self.edges[b].n < e.n) {
+                best = Some(i);
+            }
+        }
+        best
+    }
+}
