@@ -347,6 +347,11 @@ pub trait Chance: Game {
     }
 }
 
+/// A generator seeded with `seed`.
+pub fn seeded_rng(seed: u64) -> GameRng {
+    <GameRng as rand_core::SeedableRng>::seed_from_u64(seed)
+}
+
 /// A uniform number in `[0, 1)`.
 pub fn unit_f64(rng: &mut GameRng) -> f64 {
     use rand_core::RngCore;

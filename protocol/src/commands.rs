@@ -142,16 +142,13 @@ fn checked(name: &str, v: usize) -> Result<usize, String> {
 
 pub fn analyse(a: AnalyseArgs) -> Result<(), String> {
     let (game, engine_opts) = a.pos.build()?;
-    let defaults = SearchConfig::default();
-    let cfg = SearchConfig {
-        threads: match a.threads {
-            Some(t) => checked("Threads", t)?,
-            None => engine_value(&engine_opts, "Threads").unwrap_or(defaults.threads),
-        },
-        multipv: engine_value(&engine_opts, "MultiPV").unwrap_or(defaults.multipv),
-        move_overhead: engine_value(&engine_opts, "Move Overhead")
-            .map_or(defaults.move_overhead, |o| o as u64),
-    };
+    let mut cfg = SearchConfig::default();
+    for (name, value) in &engine_opts {
+        options::set_search_option(&mut cfg, name, value);
+    }
+    if let Some(t) = a.threads {
+        cfg.threads = checked("Threads", t)?;
+    }
     let hash = match a.hash {
         Some(h) => checked("Hash", h)?,
         None => engine_value(&engine_opts, "Hash").unwrap_or(options::DEFAULT_HASH_MB as usize),
@@ -161,6 +158,7 @@ pub fn analyse(a: AnalyseArgs) -> Result<(), String> {
         println!("bestmove (none)");
         return Ok(());
     }
+    game.searchable().map_err(|e| e.to_string())?;
     let limits = match (a.depth, a.movetime) {
         (Some(d), _) => Limits::depth(d.max(1)),
         (None, m) => Limits {

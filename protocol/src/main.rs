@@ -5,9 +5,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod commands;
-mod tournament;
 
-use tessera_protocol::uci;
+use tessera_protocol::{tournament, uci};
 
 #[derive(Parser)]
 #[command(name = "tessera", version, about = "A game engine for chess variants")]
