@@ -3,6 +3,7 @@
 
 pub mod bitboard;
 pub mod cards;
+pub mod contract;
 pub mod game;
 pub mod games;
 pub mod geometry;
