@@ -97,6 +97,12 @@ pub struct BenchArgs {
     pub depth: Option<u32>,
     #[arg(long)]
     pub threads: Option<usize>,
+    /// The searcher: alphabeta (nodes per second) or mcts (playouts per second).
+    #[arg(long, default_value = "alphabeta")]
+    pub search: String,
+    /// Playouts per position for `--search mcts`.
+    #[arg(long)]
+    pub playouts: Option<u64>,
 }
 
 #[derive(Args)]
@@ -235,6 +241,11 @@ pub fn perft(a: PerftArgs) -> Result<(), String> {
 
 pub fn bench(a: BenchArgs) -> Result<(), String> {
     use tessera::search::bench::{self as sb, BenchLine, DEFAULT_DEPTH, POSITIONS};
+    match a.search.as_str() {
+        "alphabeta" => {}
+        "mcts" => return bench_mcts(&a),
+        other => return Err(format!("--search takes alphabeta or mcts, not '{other}'")),
+    }
     let depth = a.depth.unwrap_or(DEFAULT_DEPTH).max(1);
     let threads = match a.threads {
         Some(t) => checked("Threads", t)?,
@@ -304,6 +315,34 @@ pub fn bench(a: BenchArgs) -> Result<(), String> {
     println!("Total time (ms) : {ms}");
     println!("Nodes searched: {nodes}");
     println!("Nodes/second: {}", nodes as u128 * 1000 / ms);
+    Ok(())
+}
+
+/// `tessera bench --search mcts`: a fixed number of playouts from every bench position.
+fn bench_mcts(a: &BenchArgs) -> Result<(), String> {
+    use tessera::search::bench::{self as sb, DEFAULT_PLAYOUTS, POSITIONS};
+    if a.threads.is_some_and(|t| t != 1) || a.depth.is_some() {
+        return Err("--search mcts takes --playouts only (one thread)".into());
+    }
+    let playouts = a.playouts.unwrap_or(DEFAULT_PLAYOUTS).max(1);
+    let r = sb::bench_mcts(POSITIONS, playouts, options::DEFAULT_HASH_MB as usize)
+        .map_err(|e| e.to_string())?;
+    let n = r.lines.len();
+    for (i, l) in r.lines.iter().enumerate() {
+        println!(
+            "Position {}/{n} ({} {}): playouts {} bestmove {}",
+            i + 1,
+            l.variant,
+            l.fen,
+            l.nodes,
+            l.best.join(",")
+        );
+    }
+    let ms = r.elapsed.as_millis().max(1);
+    println!();
+    println!("Total time (ms) : {ms}");
+    println!("Playouts: {}", r.nodes);
+    println!("Playouts/second: {}", r.nodes as u128 * 1000 / ms);
     Ok(())
 }
 
