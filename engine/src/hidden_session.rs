@@ -302,17 +302,17 @@ impl<G: Evaluate + Hidden> AnyGame for HiddenSession<G> {
     fn searchable(&self) -> Result<(), RuleError> {
         match &self.view {
             Some(v) => {
+                if v.outcome().is_none() && Self::sample(v).is_chance_node() {
+                    return Err(RuleError::new(
+                        "chance acts next in this view: give its outcome (the card drawn) first",
+                    ));
+                }
                 if v.outcome().is_none() && v.to_move() != v.player() {
                     return Err(RuleError::new(format!(
                         "this is {}'s view and {} is to move",
                         v.player().name(),
                         v.to_move().name()
                     )));
-                }
-                if v.outcome().is_none() && Self::sample(v).is_chance_node() {
-                    return Err(RuleError::new(
-                        "chance acts next in this view: give its outcome (the card drawn) first",
-                    ));
                 }
                 Ok(())
             }

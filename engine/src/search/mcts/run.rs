@@ -304,6 +304,9 @@ fn info_line<M: Model>(
 /// (at the rate so far) could not overtake it.
 fn decided<M: Model>(w: &Worker<'_, M>, elapsed: u64, target: u64) -> bool {
     let root = w.trees[w.own_tree()].node(0);
+    if !root.untried.is_empty() {
+        return false;
+    }
     let mut n: Vec<f64> = root
         .edges
         .iter()
@@ -336,11 +339,12 @@ fn depth_reached<M: Model>(w: &Worker<'_, M>, d: usize) -> bool {
         };
         let Some((_, kid)) = node.edges[e]
             .kids()
+            .into_iter()
             .max_by(|a, b| tree.node(a.1).n.total_cmp(&tree.node(b.1).n))
         else {
             return false;
         };
-        id = *kid;
+        id = kid;
     }
     let leaf = tree.node(id);
     leaf.edges.is_empty() && leaf.n >= 16.0

@@ -544,8 +544,8 @@ fn a_search_that_knows_the_truth_swaps_only_when_it_wins() {
     };
     // 1 against 2: the left-over 3 wins.
     assert_eq!(answer(1, 2), vec!["swap", "show"]);
-    // 2 against 3: the left-over 1 loses as surely; 2 against 1: keep.
-    assert_eq!(answer(2, 1), vec!["show"]);
+    // 3 against 2: the left-over 1 would lose: keep.
+    assert_eq!(answer(3, 2), vec!["show"]);
 }
 
 #[test]

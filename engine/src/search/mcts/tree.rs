@@ -14,6 +14,14 @@ pub enum Label<A, O> {
     Seen(O),
 }
 
+/// The children of an edge, by what the tree's player saw: almost always one.
+#[derive(Clone, Debug)]
+enum Kids<O> {
+    None,
+    One(O, NodeId),
+    Many(Box<Vec<(O, NodeId)>>),
+}
+
 #[derive(Clone, Debug)]
 pub struct Edge<A, O> {
     pub label: Label<A, O>,
@@ -24,8 +32,7 @@ pub struct Edge<A, O> {
     /// How often the edge was available when its node was visited (information-set trees:
     /// an action exists only in some sampled truths).
     pub avail: f64,
-    first: Option<(O, NodeId)>,
-    more: Vec<(O, NodeId)>,
+    kids: Kids<O>,
 }
 
 impl<A, O: PartialEq> Edge<A, O> {
@@ -35,34 +42,44 @@ impl<A, O: PartialEq> Edge<A, O> {
             n: 0.0,
             w: 0.0,
             avail: 0.0,
-            first: None,
-            more: Vec::new(),
+            kids: Kids::None,
         }
     }
 
     pub fn kid(&self, key: &O) -> Option<NodeId> {
-        match &self.first {
-            Some((k, id)) if k == key => Some(*id),
-            Some(_) => self.more.iter().find(|(k, _)| k == key).map(|(_, id)| *id),
-            None => None,
+        match &self.kids {
+            Kids::None => None,
+            Kids::One(k, id) => (k == key).then_some(*id),
+            Kids::Many(v) => v.iter().find(|(k, _)| k == key).map(|(_, id)| *id),
         }
     }
 
     pub fn add_kid(&mut self, key: O, id: NodeId) {
-        if self.first.is_none() {
-            self.first = Some((key, id));
-        } else {
-            self.more.push((key, id));
-        }
+        self.kids = match std::mem::replace(&mut self.kids, Kids::None) {
+            Kids::None => Kids::One(key, id),
+            Kids::One(k, i) => Kids::Many(Box::new(vec![(k, i), (key, id)])),
+            Kids::Many(mut v) => {
+                v.push((key, id));
+                Kids::Many(v)
+            }
+        };
     }
 
     /// Every child with its key.
-    pub fn kids(&self) -> impl Iterator<Item = &(O, NodeId)> {
-        self.first.iter().chain(self.more.iter())
+    pub fn kids(&self) -> Vec<(&O, NodeId)> {
+        match &self.kids {
+            Kids::None => Vec::new(),
+            Kids::One(k, id) => vec![(k, *id)],
+            Kids::Many(v) => v.iter().map(|(k, id)| (k, *id)).collect(),
+        }
     }
 
     pub fn kid_count(&self) -> usize {
-        self.first.iter().count() + self.more.len()
+        match &self.kids {
+            Kids::None => 0,
+            Kids::One(..) => 1,
+            Kids::Many(v) => v.len(),
+        }
     }
 }
 
@@ -85,9 +102,11 @@ pub struct Node<A, O> {
     /// Who acts here: `None` for chance, unknown until the node is first reached.
     pub actor: Option<Player>,
     pub chance: bool,
-    /// Every action is listed among the edges (nodes whose actions are the same in every
-    /// iteration list them on their first visit).
+    /// The node's actions have been listed (nodes whose actions are the same in every
+    /// iteration list them once; an edge is added as each is first tried).
     pub listed: bool,
+    /// Actions listed but not tried yet, the first to try last.
+    pub untried: Vec<A>,
 }
 
 impl<A, O> Node<A, O> {
@@ -98,6 +117,7 @@ impl<A, O> Node<A, O> {
             actor: None,
             chance: false,
             listed: false,
+            untried: Vec::new(),
         }
     }
 }

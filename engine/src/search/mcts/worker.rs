@@ -215,22 +215,28 @@ impl<'m, M: Model> Worker<'m, M> {
             if !self.tree_node(t, id).listed {
                 self.actions.clear();
                 g.legal_actions(&mut self.actions);
-                // Untried actions are taken in the game's ordering (captures first, say).
+                // Untried actions are taken in the game's ordering (captures first, say):
+                // kept as a stack, the first to try on top.
                 self.scores.clear();
                 self.scores
                     .extend(self.actions.iter().map(|&a| g.order_score(a)));
                 let mut order: Vec<usize> = (0..self.actions.len()).collect();
-                order.sort_by_key(|&i| std::cmp::Reverse(self.scores[i]));
-                let added = order.len();
+                order.sort_by_key(|&i| self.scores[i]);
                 let node = self.trees[t].node_mut(id);
                 node.listed = true;
                 node.actor = Some(g.to_move());
-                for i in order {
-                    node.edges.push(Edge::new(Label::Choice(self.actions[i])));
-                }
-                self.bytes += added * size_of::<Edge<A<M>, M::Obs>>();
+                node.untried = order.into_iter().map(|i| self.actions[i]).collect();
+                self.bytes += node.untried.len() * size_of::<A<M>>();
             }
-            let node = self.trees[t].node(id);
+            let node = self.trees[t].node_mut(id);
+            if let Some(a) = node.untried.pop() {
+                if node.untried.is_empty() {
+                    node.untried = Vec::new();
+                }
+                node.edges.push(Edge::new(Label::Choice(a)));
+                self.bytes += size_of::<Edge<A<M>, M::Obs>>();
+                return Some((a, node.edges.len() - 1));
+            }
             if node.edges.is_empty() {
                 return None;
             }
@@ -440,6 +446,7 @@ impl<'m, M: Model> Worker<'m, M> {
             }
             let Some((key, kid)) = edge
                 .kids()
+                .into_iter()
                 .max_by(|a, b| tree.node(a.1).n.total_cmp(&tree.node(b.1).n))
             else {
                 break;
@@ -448,7 +455,7 @@ impl<'m, M: Model> Worker<'m, M> {
                 Label::Choice(a) => PathStep::Choice(*a, key.clone()),
                 Label::Seen(o) => PathStep::Seen(o.clone()),
             });
-            id = *kid;
+            id = kid;
         }
         out
     }
