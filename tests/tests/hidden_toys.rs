@@ -205,3 +205,39 @@ fn ismcts_finds_the_right_lead_in_the_last_tricks() {
     );
     assert!(parse_card("AS").is_some());
 }
+
+/// The expected score of the right play at Higher or Lower from the start, computed exactly:
+/// the next card is uniform over the unseen ones (cards put away unseen are a uniform part of
+/// them), so the value depends only on the cards seen and the face-up card.
+fn hilo_optimum() -> f64 {
+    use std::collections::HashMap;
+    fn value(seen: u16, cur: u8, left: u8, memo: &mut HashMap<(u16, u8, u8), f64>) -> f64 {
+        if left == 0 {
+            return 0.0;
+        }
+        if let Some(&v) = memo.get(&(seen, cur, left)) {
+            return v;
+        }
+        let unseen: Vec<u8> = (1..=13u8).filter(|c| seen & (1 << c) == 0).collect();
+        let higher = unseen.iter().filter(|&&c| c > cur).count();
+        let right = higher.max(unseen.len() - higher) as f64 / unseen.len() as f64;
+        let rest: f64 = unseen
+            .iter()
+            .map(|&c| value(seen | 1 << c, c, left - 1, memo))
+            .sum::<f64>()
+            / unseen.len() as f64;
+        memo.insert((seen, cur, left), right + rest);
+        right + rest
+    }
+    let mut memo = HashMap::new();
+    (1..=13u8)
+        .map(|c| value(1 << c, c, 6, &mut memo))
+        .sum::<f64>()
+        / 13.0
+}
+
+#[test]
+fn the_right_play_at_higher_or_lower_scores_4_656_on_average() {
+    let v = hilo_optimum();
+    assert!((v - 4.655_955).abs() < 1e-5, "{v}");
+}

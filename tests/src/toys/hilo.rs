@@ -151,7 +151,10 @@ impl Game for HiLo {
         crate::toys::mix(h)
     }
     fn terminal(&self) -> Option<Outcome> {
-        (self.dealt() && self.guesses() == GUESSES).then(|| {
+        if !(self.dealt() && self.guesses() == GUESSES) {
+            return None;
+        }
+        Some({
             if self.score >= 4 {
                 Outcome::Win {
                     winner: Player::White,

@@ -70,7 +70,7 @@ fn parse_cards(s: &str) -> Option<u16> {
     if s == "-" {
         return Some(0);
     }
-    if s.len() % 2 != 0 {
+    if !s.len().is_multiple_of(2) {
         return None;
     }
     let mut m = 0u16;

@@ -14,7 +14,10 @@ pub enum Label<A, O> {
     Seen(O),
 }
 
-/// The children of an edge, by what the tree's player saw: almost always one.
+/// The children of an edge, by what the tree's player saw: almost always one. Several are
+/// rare (an action that reveals something), so they sit behind one thin pointer: a boxed
+/// `Vec` keeps every edge a word smaller than a boxed slice would.
+#[allow(clippy::box_collection)]
 #[derive(Clone, Debug)]
 enum Kids<O> {
     None,
