@@ -62,10 +62,17 @@ pub fn run<G: Evaluate>(
     let out = match cfg.searcher {
         Searcher::Auto | Searcher::AlphaBeta => return think(root, limits, cfg, ctl, tt, report),
         Searcher::Mcts => mcts::think(root, limits, cfg, ctl, tree_mb(tt), report),
-        Searcher::Greedy => {
-            mcts::baselines::greedy(&mcts::Perfect { root: root.clone() }, cfg, report)
-        }
-        Searcher::Random => mcts::baselines::random(&mcts::Perfect { root: root.clone() }, cfg),
+        Searcher::Greedy => mcts::baselines::greedy(
+            &mcts::Perfect { root: root.clone() },
+            cfg,
+            &limits.searchmoves,
+            report,
+        ),
+        Searcher::Random => mcts::baselines::random(
+            &mcts::Perfect { root: root.clone() },
+            cfg,
+            &limits.searchmoves,
+        ),
     };
     time::wait_for_stop(ctl, limits);
     out
@@ -89,8 +96,8 @@ pub fn run_truth<G: Evaluate + Hidden>(
             mcts::think_truth(truth, limits, cfg, ctl, tree_mb(tt), report)
         }
         Searcher::AlphaBeta => mcts::determinized::search(&model, limits, cfg, ctl, tt, report),
-        Searcher::Greedy => mcts::baselines::greedy(&model, cfg, report),
-        Searcher::Random => mcts::baselines::random(&model, cfg),
+        Searcher::Greedy => mcts::baselines::greedy(&model, cfg, &limits.searchmoves, report),
+        Searcher::Random => mcts::baselines::random(&model, cfg, &limits.searchmoves),
     };
     time::wait_for_stop(ctl, limits);
     out
@@ -116,8 +123,8 @@ where
             mcts::think_view(view, limits, cfg, ctl, tree_mb(tt), report)
         }
         Searcher::AlphaBeta => mcts::determinized::search(&model, limits, cfg, ctl, tt, report),
-        Searcher::Greedy => mcts::baselines::greedy(&model, cfg, report),
-        Searcher::Random => mcts::baselines::random(&model, cfg),
+        Searcher::Greedy => mcts::baselines::greedy(&model, cfg, &limits.searchmoves, report),
+        Searcher::Random => mcts::baselines::random(&model, cfg, &limits.searchmoves),
     };
     time::wait_for_stop(ctl, limits);
     out

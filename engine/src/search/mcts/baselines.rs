@@ -41,8 +41,21 @@ fn no_turn() -> SearchOutput {
     }
 }
 
-/// Uniformly drawn legal actions until the turn ends.
-pub fn random<M: Model>(model: &M, cfg: &SearchConfig) -> SearchOutput {
+/// Keeps the actions `go searchmoves` names, where it names any legal one.
+fn only_searchmoves<G: Game>(g: &G, actions: &mut Vec<G::Action>, searchmoves: &[String]) {
+    let only: Vec<G::Action> = searchmoves
+        .iter()
+        .filter_map(|m| g.parse_action(m).ok())
+        .filter(|a| actions.contains(a))
+        .collect();
+    if !only.is_empty() {
+        *actions = only;
+    }
+}
+
+/// Uniformly drawn legal actions until the turn ends (the first among `searchmoves`, where
+/// given).
+pub fn random<M: Model>(model: &M, cfg: &SearchConfig, searchmoves: &[String]) -> SearchOutput {
     let mut rng = rng_for(model, cfg);
     let me = model.player();
     let mut g = model.world(&mut rng).state;
@@ -51,6 +64,9 @@ pub fn random<M: Model>(model: &M, cfg: &SearchConfig) -> SearchOutput {
     while turn.len() < 64 && g.terminal().is_none() && !model.is_chance(&g) {
         v.clear();
         g.legal_actions(&mut v);
+        if turn.is_empty() {
+            only_searchmoves(&g, &mut v, searchmoves);
+        }
         if v.is_empty() {
             break;
         }
@@ -89,6 +105,7 @@ fn value_after<G: crate::game::Evaluate>(g: &G, me: Player) -> f64 {
 pub fn greedy<M: Model>(
     model: &M,
     cfg: &SearchConfig,
+    searchmoves: &[String],
     report: &mut dyn FnMut(&SearchInfo),
 ) -> SearchOutput {
     let mut rng = rng_for(model, cfg);
@@ -110,6 +127,9 @@ pub fn greedy<M: Model>(
         }
         actions.clear();
         g0.legal_actions(&mut actions);
+        if turn.is_empty() {
+            only_searchmoves(g0, &mut actions, searchmoves);
+        }
         if actions.is_empty() {
             break;
         }

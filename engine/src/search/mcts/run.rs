@@ -49,6 +49,21 @@ pub fn search<M: Model>(
     if probe.terminal().is_none() && !model.is_chance(&probe) {
         probe.legal_actions(&mut root_actions);
     }
+    // `go searchmoves`: the first action is one of these (all of them when none is legal).
+    let only: Vec<A<M>> = limits
+        .searchmoves
+        .iter()
+        .filter_map(|m| probe.parse_action(m).ok())
+        .filter(|a| root_actions.contains(a))
+        .collect();
+    if !only.is_empty() {
+        root_actions = only.clone();
+    }
+    let restrict = |w: &mut Worker<'_, M>| {
+        if !only.is_empty() {
+            w.restrict_root(only.clone());
+        }
+    };
     if root_actions.is_empty() {
         return SearchOutput {
             turn: Vec::new(),
@@ -87,12 +102,14 @@ pub fn search<M: Model>(
                         max_bytes,
                         players,
                     );
+                    restrict(&mut w);
                     run_helper(&mut w, sh, limits);
                     w
                 })
             })
             .collect();
         let mut main = Worker::new(model, &cfg.mcts, seed(cfg, model, 0), max_bytes, players);
+        restrict(&mut main);
         run_main(
             &mut main,
             &sh,

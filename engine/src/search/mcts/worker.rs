@@ -43,6 +43,8 @@ pub struct Worker<'m, M: Model> {
     cur: Vec<NodeId>,
     pub iterations: u64,
     pub seldepth: usize,
+    /// The searching player's first action is one of these (`go searchmoves`), where given.
+    root_only: Option<Vec<A<M>>>,
 }
 
 /// The 0..1 reward of a finished game for each side. A solitaire with a score is scored by
@@ -126,6 +128,21 @@ impl<'m, M: Model> Worker<'m, M> {
             cur: vec![0; n],
             iterations: 0,
             seldepth: 0,
+            root_only: None,
+        }
+    }
+
+    /// Restricts the searching player's first action (`go searchmoves`).
+    pub fn restrict_root(&mut self, only: Vec<A<M>>) {
+        self.root_only = Some(only);
+    }
+
+    /// Drops actions `go searchmoves` leaves out, at the root of the searching player's tree.
+    fn filter_root(&mut self, t: usize, id: NodeId) {
+        if let Some(only) = &self.root_only {
+            if id == 0 && t == self.own_tree() {
+                self.actions.retain(|a| only.contains(a));
+            }
         }
     }
 
@@ -215,6 +232,7 @@ impl<'m, M: Model> Worker<'m, M> {
             if !self.tree_node(t, id).listed {
                 self.actions.clear();
                 g.legal_actions(&mut self.actions);
+                self.filter_root(t, id);
                 // Untried actions are taken in the game's ordering (captures first, say):
                 // kept as a stack, the first to try on top.
                 self.scores.clear();
@@ -254,6 +272,7 @@ impl<'m, M: Model> Worker<'m, M> {
         }
         self.actions.clear();
         g.legal_actions(&mut self.actions);
+        self.filter_root(t, id);
         if self.actions.is_empty() {
             return None;
         }
