@@ -232,10 +232,12 @@ fn whole_turn<G: Evaluate>(
     let mut g = root.clone();
     let mut turn = Vec::new();
     let mut rest = pv.iter();
+    // A solitaire's side never changes: its turn is one action.
+    let solo = root.players() == 1;
     for &a in rest.by_ref() {
         turn.push(g.format_action(a));
         g.play(a);
-        if g.to_move() != side || g.terminal().is_some() {
+        if g.to_move() != side || g.terminal().is_some() || solo {
             break;
         }
     }
@@ -248,7 +250,7 @@ fn whole_turn<G: Evaluate>(
         }
     }
     // The line ended inside the turn: finish it with short searches from where it stopped.
-    while g.to_move() == side && g.terminal().is_none() && turn.len() < MAX_PLY {
+    while g.to_move() == side && g.terminal().is_none() && turn.len() < MAX_PLY && !solo {
         let Some(a) = short_search(&g, tt) else { break };
         turn.push(g.format_action(a));
         g.play(a);

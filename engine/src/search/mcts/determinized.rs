@@ -174,6 +174,7 @@ where
             || model.is_chance(&g)
             || g.to_move() != me
             || g.terminal().is_some()
+            || g.players() == 1
         {
             break;
         }
