@@ -131,6 +131,10 @@ impl<G: Evaluate + Hidden> AnyGame for HiddenSession<G> {
             Some(_) => return Vec::new(),
             None => self.game.clone(),
         };
+        if self.view.is_some() && g.is_chance_node() {
+            // Chance acts before the player: what a sample would draw is no one's action.
+            return Vec::new();
+        }
         let mut v = Vec::new();
         g.legal_actions(&mut v);
         v.into_iter().map(|a| g.format_action(a)).collect()
@@ -293,7 +297,11 @@ impl<G: Evaluate + Hidden> AnyGame for HiddenSession<G> {
                         v.player().name()
                     )));
                 }
-                play_actions(&Self::sample(v), turn).map(|_| ())
+                let g = Self::sample(v);
+                if g.is_chance_node() {
+                    return Err(RuleError::new("chance acts next in this view"));
+                }
+                play_actions(&g, turn).map(|_| ())
             }
             None => play_actions(&self.game, turn).map(|_| ()),
         }
