@@ -9,6 +9,10 @@ use std::hash::Hash;
 
 use crate::geometry::Geometry;
 
+/// The random generator games and searchers share: seeded, so that deals, determinizations
+/// and searches can be reproduced.
+pub type GameRng = rand_xoshiro::Xoshiro256PlusPlus;
+
 /// A side. One-player games use `White` throughout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Player {
@@ -184,6 +188,25 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// How many players take turns: 2, or 1 for a solitaire (which plays as `White`). In a
+    /// solitaire `to_move` never changes, so searchers and the referee take one action as a
+    /// turn.
+    fn players(&self) -> usize {
+        2
+    }
+
+    /// A finished game's score in points, for games that keep one (a solitaire's cards
+    /// left); `None` while the game runs and in games decided by win, draw or loss only.
+    fn score(&self) -> Option<f64> {
+        None
+    }
+
+    /// The lowest and highest `score` possible, so that searchers can put a score on their
+    /// 0 (worst) to 1 (best) scale.
+    fn score_bounds(&self) -> (f64, f64) {
+        (0.0, 1.0)
+    }
+
     /// Parses one action in the variant's notation; only legal actions are returned.
     fn parse_action(&self, s: &str) -> Result<Self::Action, RuleError>;
     /// Formats an action legal in the current position; `parse_action` accepts the result.
@@ -294,18 +317,156 @@ pub trait Evaluate: Game {
     }
 }
 
-/// Games with chance: some positions are chance nodes whose actions happen with given
-/// probabilities (a card draw).
+/// Games with chance: at a *chance node* the next action is chance's, not a player's (a card
+/// drawn, a pile reshuffled, a deal).
+///
+/// Contract:
+/// - At a chance node `legal_actions` lists chance's actions (so notation, replay with
+///   `position ... moves`, the referee's records and perft work as for any action), and
+///   `chance_actions` gives each with its probability.
+/// - `to_move` at a chance node is the side whose turn the event belongs to (the draws at the
+///   end of a turn belong to that turn; a searcher flips the sign only when `to_move`
+///   changes, as always).
+/// - A state may fix chance's outcome (a deck order the full state knows): its chance node
+///   then has one action, with probability 1. Full-information searchers walk such a node
+///   like any other.
+/// - A game without chance implements this with `is_chance_node` false (three lines).
 pub trait Chance: Game {
     fn is_chance_node(&self) -> bool;
-    /// The chance actions with their probabilities (summing to 1).
+
+    /// Chance's actions at a chance node with their probabilities (summing to 1), in the
+    /// order `legal_actions` lists them.
     fn chance_actions(&self, out: &mut Vec<(Self::Action, f64)>);
+
+    /// One of chance's actions, drawn with the probabilities of the rules. Games override
+    /// it where drawing is cheaper than listing.
+    fn sample_chance(&self, rng: &mut GameRng) -> Self::Action {
+        let mut v = Vec::new();
+        self.chance_actions(&mut v);
+        assert!(
+            !v.is_empty(),
+            "sample_chance called where chance has no action"
+        );
+        let mut x = unit_f64(rng);
+        for &(a, p) in &v {
+            if x < p {
+                return a;
+            }
+            x -= p;
+        }
+        v[v.len() - 1].0
+    }
 }
 
-/// Games with hidden information: what one player sees, and full states consistent with it.
-pub trait Hidden: Game {
-    type Observation: Clone + Send + Sync;
-    fn observe(&self, p: Player) -> Self::Observation;
-    /// A full state consistent with the observation, sampled with `rng` (determinization).
-    fn determinize(obs: &Self::Observation, rng: &mut rand_xoshiro::Xoshiro256PlusPlus) -> Self;
+/// A generator seeded with `seed`.
+pub fn seeded_rng(seed: u64) -> GameRng {
+    <GameRng as rand_core::SeedableRng>::seed_from_u64(seed)
+}
+
+/// A uniform number in `[0, 1)`.
+pub fn unit_f64(rng: &mut GameRng) -> f64 {
+    use rand_core::RngCore;
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// A uniform index below `n` (`n > 0`).
+pub fn below(rng: &mut GameRng, n: usize) -> usize {
+    use rand_core::RngCore;
+    ((rng.next_u64() as u128 * n as u128) >> 64) as usize
+}
+
+/// Games with hidden information. A value of the game is the *truth* (the full state: every
+/// hand, every identity); each player has a *view*: what that player may know, and nothing
+/// that depends on what it cannot see.
+///
+/// - `view(p)` projects the truth onto player `p`'s view.
+/// - `observe(a, p)` is what `p` perceives of action `a` played from this state: its own
+///   actions whole, an opponent's action as the rules show it (a checker's from-to without
+///   its identity), a chance action as the rules show it (the card drawn, to its drawer; "a
+///   card was drawn", to the other side), plus anything the action reveals (the identity of
+///   a captured piece, the answer to a guess, the card an add turns up).
+/// - A view follows the game by `View::apply`-ing observations, so an engine that is told
+///   its start view and the observations since holds exactly its player's knowledge;
+///   `View::determinize` samples a truth consistent with it, which is what the searchers
+///   search.
+/// - A player's legal actions are the same in every truth consistent with its view (it knows
+///   its own options). An action that shows its player something it did not know (`reveals`)
+///   ends what the player can decide ahead: its turn pauses there, and the player is asked
+///   again once it has seen the result. A chance node inside a turn pauses the turn too.
+pub trait Hidden: Chance {
+    /// A player's view.
+    type View: View<Game = Self>;
+    /// What a player perceives of one action (see `observe`).
+    type Observation: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+
+    fn view(&self, p: Player) -> Self::View;
+
+    /// What `p` perceives of `a`, legal in this state, when it is played.
+    fn observe(&self, a: Self::Action, p: Player) -> Self::Observation;
+
+    /// True when `a` shows the player who plays it something it did not know (its answer
+    /// depends on the hidden part of the state): the player's turn pauses after it.
+    fn reveals(&self, _a: Self::Action) -> bool {
+        false
+    }
+
+    /// Reads a view written by `View::fen` (the variant's options come from `self`). A view's
+    /// text and the truth's FEN must not be mistaken for each other.
+    fn parse_view(&self, text: &str) -> Result<Self::View, RuleError>;
+}
+
+/// The observation type of a view's game.
+pub type ObservationOf<V> = <<V as View>::Game as Hidden>::Observation;
+
+/// A truth drawn for a view, with its weight: 1 when truths are drawn with the probability
+/// the view gives them; a sampler that draws from another distribution (for speed, or from
+/// a narrowed set) says by how much to weight the sample.
+#[derive(Clone, Debug)]
+pub struct Sample<G> {
+    pub state: G,
+    pub weight: f64,
+}
+
+/// One player's view of a hidden-information game (see `Hidden`).
+pub trait View: Clone + Send + Sync + 'static {
+    type Game: Hidden<View = Self>;
+
+    /// The player whose view this is.
+    fn player(&self) -> Player;
+
+    /// The side to move, as in the truth.
+    fn to_move(&self) -> Player;
+
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Follows the game by one observed event: an action of either side or of chance, as
+    /// this player perceived it. Atomic: on error the view is unchanged.
+    fn apply(&mut self, o: &ObservationOf<Self>) -> Result<(), RuleError>;
+
+    /// Reads an observation as `format_observation` writes it (one word: no spaces, no
+    /// commas). Hidden parts are written `?`; a player's own action that reveals nothing is
+    /// written as the action itself.
+    fn parse_observation(&self, text: &str) -> Result<ObservationOf<Self>, RuleError>;
+    fn format_observation(&self, o: &ObservationOf<Self>) -> String;
+
+    /// The view as text: the view-FEN (hidden parts as `?` or counts).
+    fn fen(&self) -> String;
+
+    /// A readable picture for the `d` command.
+    fn display(&self) -> String;
+
+    /// A truth consistent with this view, drawn with the probability the view gives it
+    /// (uniformly over unseen cards, say). The truth's own view for `player()` has the same
+    /// view-FEN as this view (`tessera::contract::check_hidden` tests it).
+    fn determinize(&self, rng: &mut GameRng) -> Self::Game;
+
+    /// The sampler the searchers call. Games that narrow or weight their samples (inference
+    /// over possible setups) override this; the default draws with `determinize`, weight 1.
+    fn sample(&self, rng: &mut GameRng) -> Sample<Self::Game> {
+        Sample {
+            state: self.determinize(rng),
+            weight: 1.0,
+        }
+    }
 }

@@ -3,9 +3,11 @@
 
 pub mod bitboard;
 pub mod cards;
+pub mod contract;
 pub mod game;
 pub mod games;
 pub mod geometry;
+pub mod hidden_session;
 pub mod options;
 pub mod perft;
 pub mod registry;
@@ -16,6 +18,7 @@ pub mod variant;
 pub mod zobrist;
 
 pub use bitboard::{Bits, Cell};
-pub use game::{Action, Evaluate, Game, Outcome, Player, RuleError};
+pub use game::{Action, Chance, Evaluate, Game, GameRng, Hidden, Outcome, Player, RuleError, View};
 pub use geometry::Geometry;
+pub use hidden_session::HiddenSession;
 pub use session::{AnyGame, Session};

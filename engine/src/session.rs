@@ -1,9 +1,11 @@
 //! `AnyGame`: an object-safe, text-level face of any `Game`, so the protocol can hold "some
-//! variant" while searchers stay generic and monomorphised inside.
+//! variant" while searchers stay generic and monomorphised inside. `Session` is the face of a
+//! game without hidden information or chance; `HiddenSession` (in `hidden_session`) the face
+//! of one with them, holding either the full state or one player's view.
 
 use std::sync::atomic::AtomicBool;
 
-use crate::game::{Evaluate, Outcome, Player, RuleError};
+use crate::game::{Evaluate, GameRng, Outcome, Player, RuleError};
 use crate::geometry::Geometry;
 use crate::render::{self, RenderOptions};
 use crate::search::tt::TranspositionTable;
@@ -58,6 +60,68 @@ pub trait AnyGame: Send + Sync {
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchOutput;
     fn boxed_clone(&self) -> Box<dyn AnyGame>;
+
+    /// How many players take turns: 2, or 1 for a solitaire.
+    fn players(&self) -> usize {
+        2
+    }
+
+    /// A finished game's score in points, where the game keeps one (solitaires).
+    fn score(&self) -> Option<f64> {
+        None
+    }
+
+    /// True for games with hidden information or chance: the referee keeps their full state
+    /// and gives each player its view (`view`, `observe`).
+    fn is_hidden(&self) -> bool {
+        false
+    }
+
+    /// True when chance acts next (a card is drawn): no player is asked; the referee samples
+    /// chance's action (`sample_chance`).
+    fn is_chance_node(&self) -> bool {
+        false
+    }
+
+    /// Chance's next action, drawn with the rules' probabilities; `None` at no chance node.
+    fn sample_chance(&self, _rng: &mut GameRng) -> Option<String> {
+        None
+    }
+
+    /// Player `p`'s view of this full state, as a position of its own: its FEN is the
+    /// view-FEN, its moves are observations, its search plays from the view. `None` for games
+    /// without hidden information and for a position that already is a view.
+    fn view(&self, _p: Player) -> Option<Box<dyn AnyGame>> {
+        None
+    }
+
+    /// What `p` perceives of `action` (one action, legal here) when it is played, written as
+    /// `p`'s view reads it. Games without hidden information: the action itself.
+    fn observe(&self, action: &str, _p: Player) -> Result<String, RuleError> {
+        Ok(action.to_string())
+    }
+
+    /// The player whose view this position is; `None` for a full state.
+    fn viewer(&self) -> Option<Player> {
+        None
+    }
+
+    /// True when `action` (legal here) shows its player something it did not know: its turn
+    /// pauses after it, and the player is asked again once it has seen the result.
+    fn reveals(&self, _action: &str) -> Result<bool, RuleError> {
+        Ok(false)
+    }
+
+    /// Checks, without playing them, that the side to move may play `turn` (actions joined by
+    /// commas) from here. From a view: the viewer's own actions.
+    fn check_turn(&self, turn: &str) -> Result<(), RuleError> {
+        self.boxed_clone().play_str(turn)
+    }
+
+    /// Why a search cannot start here (chance acts next; the view's player is not to move).
+    fn searchable(&self) -> Result<(), RuleError> {
+        Ok(())
+    }
 }
 
 /// The generic implementation of `AnyGame` over a concrete game.
@@ -102,30 +166,7 @@ impl<G: Evaluate> AnyGame for Session<G> {
     }
 
     fn play_str(&mut self, s: &str) -> Result<(), RuleError> {
-        let mut g = self.game.clone();
-        let side = g.to_move();
-        for (i, part) in s.split(',').enumerate() {
-            let part = part.trim();
-            if part.is_empty() {
-                return Err(RuleError::new(format!("empty action in '{s}'")));
-            }
-            if let Some(o) = g.terminal() {
-                return Err(RuleError::new(format!(
-                    "game is over ({o}); '{part}' not played"
-                )));
-            }
-            // A comma-joined group is one turn: it may not run into the next side's turn.
-            if i > 0 && g.to_move() != side {
-                return Err(RuleError::new(format!(
-                    "'{part}' is not part of {}'s turn, which ended before it; \
-                     write the next turn apart, separated by a space",
-                    side.name()
-                )));
-            }
-            let a = g.parse_action(part)?;
-            g.play(a);
-        }
-        self.game = g;
+        self.game = play_actions(&self.game, s)?;
         Ok(())
     }
 
@@ -205,12 +246,48 @@ impl<G: Evaluate> AnyGame for Session<G> {
         tt: &TranspositionTable,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchOutput {
-        search::think(&self.game, limits, cfg, ctl, tt, report)
+        search::run(&self.game, limits, cfg, ctl, tt, report)
     }
 
     fn boxed_clone(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
     }
+
+    fn players(&self) -> usize {
+        self.game.players()
+    }
+
+    fn score(&self) -> Option<f64> {
+        self.game.score()
+    }
+}
+
+/// Plays comma-joined actions on a copy of `game`; the copy when every one is legal.
+pub(crate) fn play_actions<G: crate::game::Game>(game: &G, s: &str) -> Result<G, RuleError> {
+    let mut g = game.clone();
+    let side = g.to_move();
+    for (i, part) in s.split(',').enumerate() {
+        let part = part.trim();
+        if part.is_empty() {
+            return Err(RuleError::new(format!("empty action in '{s}'")));
+        }
+        if let Some(o) = g.terminal() {
+            return Err(RuleError::new(format!(
+                "game is over ({o}); '{part}' not played"
+            )));
+        }
+        // A comma-joined group is one turn: it may not run into the next side's turn.
+        if i > 0 && g.to_move() != side {
+            return Err(RuleError::new(format!(
+                "'{part}' is not part of {}'s turn, which ended before it; \
+                 write the next turn apart, separated by a space",
+                side.name()
+            )));
+        }
+        let a = g.parse_action(part)?;
+        g.play(a);
+    }
+    Ok(g)
 }
 
 /// A whole turn from `root`, its actions written comma-joined (each in the position it is

@@ -60,6 +60,7 @@ fn play_game(
         threads: 1,
         multipv: 1,
         move_overhead: 0,
+        ..SearchConfig::default()
     };
     let tt = TranspositionTable::new(16);
     // One random opening action for variety.

@@ -106,11 +106,17 @@ pub struct PerftArgs {
 #[derive(Args)]
 pub struct BenchArgs {
     /// Search every position to this depth (plies).
-    #[arg(long, default_value_t = tessera::search::bench::DEFAULT_DEPTH)]
-    pub depth: u32,
+    #[arg(long)]
+    pub depth: Option<u32>,
     /// Search threads (Lazy SMP), 1 to 256.
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// The searcher: alphabeta (nodes per second) or mcts (playouts per second).
+    #[arg(long, default_value = "alphabeta")]
+    pub search: String,
+    /// Playouts per position for `--search mcts`.
+    #[arg(long)]
+    pub playouts: Option<u64>,
 }
 
 #[derive(Args)]
@@ -194,16 +200,13 @@ fn checked(name: &str, v: usize) -> Result<usize, String> {
 
 pub fn analyse(a: AnalyseArgs) -> Result<(), String> {
     let (game, engine_opts) = a.pos.build()?;
-    let defaults = SearchConfig::default();
-    let cfg = SearchConfig {
-        threads: match a.threads {
-            Some(t) => checked("Threads", t)?,
-            None => engine_value(&engine_opts, "Threads").unwrap_or(defaults.threads),
-        },
-        multipv: engine_value(&engine_opts, "MultiPV").unwrap_or(defaults.multipv),
-        move_overhead: engine_value(&engine_opts, "Move Overhead")
-            .map_or(defaults.move_overhead, |o| o as u64),
-    };
+    let mut cfg = SearchConfig::default();
+    for (name, value) in &engine_opts {
+        options::set_search_option(&mut cfg, name, value);
+    }
+    if let Some(t) = a.threads {
+        cfg.threads = checked("Threads", t)?;
+    }
     let hash = match a.hash {
         Some(h) => checked("Hash", h)?,
         None => engine_value(&engine_opts, "Hash").unwrap_or(options::DEFAULT_HASH_MB as usize),
@@ -213,6 +216,7 @@ pub fn analyse(a: AnalyseArgs) -> Result<(), String> {
         outln!("bestmove (none)");
         return Ok(());
     }
+    game.searchable().map_err(|e| e.to_string())?;
     let limits = match (a.depth, a.movetime) {
         (Some(d), _) => Limits::depth(d.max(1)),
         (None, m) => Limits {
@@ -308,9 +312,17 @@ pub fn perft(a: PerftArgs) -> Result<(), String> {
 }
 
 pub fn bench(a: BenchArgs) -> Result<(), String> {
-    use tessera::search::bench::{self as sb, BenchLine, POSITIONS};
-    let depth = a.depth.max(1);
-    let threads = checked("Threads", a.threads)?;
+    use tessera::search::bench::{self as sb, BenchLine, DEFAULT_DEPTH, POSITIONS};
+    match a.search.as_str() {
+        "alphabeta" => {}
+        "mcts" => return bench_mcts(&a),
+        other => return Err(format!("--search takes alphabeta or mcts, not '{other}'")),
+    }
+    let depth = a.depth.unwrap_or(DEFAULT_DEPTH).max(1);
+    let threads = match a.threads {
+        Some(t) => checked("Threads", t)?,
+        None => 1,
+    };
     let hash = options::DEFAULT_HASH_MB as usize;
     let (lines, nodes, elapsed) = if threads == 1 {
         let r = sb::bench(POSITIONS, depth, hash).map_err(|e| e.to_string())?;
@@ -375,6 +387,34 @@ pub fn bench(a: BenchArgs) -> Result<(), String> {
     outln!("Total time (ms) : {ms}");
     outln!("Nodes searched: {nodes}");
     outln!("Nodes/second: {}", nodes as u128 * 1000 / ms);
+    Ok(())
+}
+
+/// `tessera bench --search mcts`: a fixed number of playouts from every bench position.
+fn bench_mcts(a: &BenchArgs) -> Result<(), String> {
+    use tessera::search::bench::{self as sb, DEFAULT_PLAYOUTS, POSITIONS};
+    if a.threads.is_some_and(|t| t != 1) || a.depth.is_some() {
+        return Err("--search mcts takes --playouts only (one thread)".into());
+    }
+    let playouts = a.playouts.unwrap_or(DEFAULT_PLAYOUTS).max(1);
+    let r = sb::bench_mcts(POSITIONS, playouts, options::DEFAULT_HASH_MB as usize)
+        .map_err(|e| e.to_string())?;
+    let n = r.lines.len();
+    for (i, l) in r.lines.iter().enumerate() {
+        println!(
+            "Position {}/{n} ({} {}): playouts {} bestmove {}",
+            i + 1,
+            l.variant,
+            l.fen,
+            l.nodes,
+            l.best.join(",")
+        );
+    }
+    let ms = r.elapsed.as_millis().max(1);
+    println!();
+    println!("Total time (ms) : {ms}");
+    println!("Playouts: {}", r.nodes);
+    println!("Playouts/second: {}", r.nodes as u128 * 1000 / ms);
     Ok(())
 }
 

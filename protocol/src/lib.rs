@@ -1,9 +1,11 @@
-//! The text faces of the engine: the UCI-like protocol loop and the pieces the command line
-//! shares with it (option validation, position set-up, report formatting). This crate knows
+//! The text faces of the engine: the UCI-like protocol loop, the tournament referee, and the
+//! pieces the command line shares with them (option validation, position set-up, report
+//! formatting). This crate knows
 //! no rules: it talks to variants only through `tessera::registry` and `AnyGame`.
 
 pub mod moves;
 pub mod serve;
 pub mod setup;
+pub mod tournament;
 pub mod uci;
 pub mod xboard;

@@ -9,7 +9,7 @@ mod print;
 mod progress;
 mod tournament;
 
-use tessera_protocol::uci;
+use tessera_protocol::{tournament, uci};
 
 #[derive(Parser)]
 #[command(name = "tessera", version, about = "A game engine for chess variants")]

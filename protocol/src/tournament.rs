@@ -3,6 +3,11 @@
 //! Engines run as separate processes speaking the UCI-like protocol. Each of `--concurrency`
 //! workers holds its own processes and plays games from a shared schedule; the main thread
 //! collects results as games finish, reports them, writes the PGN and runs the SPRT.
+//!
+//! In variants with hidden information or chance the referee holds the truth: it deals from
+//! `--seed` (each deal played twice, colours swapped, as an opening is), sends each engine its
+//! own view and observations only, and records everything (`table`). One-player variants are
+//! played by each engine alone over the same seeded deals (`solo`).
 
 mod args;
 mod clock;
@@ -12,7 +17,9 @@ mod openings;
 mod pgn;
 mod referee;
 mod schedule;
+mod solo;
 mod stats;
+mod table;
 
 use std::collections::{HashMap, VecDeque};
 use std::fs::OpenOptions;
@@ -28,16 +35,22 @@ use tessera::session::AnyGame;
 use tessera_protocol::setup;
 
 use crate::print::outln;
+use tessera::variant::VariantInfo;
 
 pub use args::MatchArgs;
 use args::Plan;
 use display::{Reporter, Standing};
 use openings::{Opening, SplitMix};
-use referee::{EngineSlot, GameRecord, GameSetup};
+use referee::{EngineSlot, GameRecord, GameSetup, Start};
 use schedule::Pairing;
 use stats::{Pentanomial, SprtDecision, Tally};
 
 pub fn run(a: MatchArgs) -> Result<(), String> {
+    run_with(a, registry::variants())
+}
+
+/// A match in the variants of `catalog` (the registry's, or a test's).
+pub fn run_with(a: MatchArgs, catalog: &'static [VariantInfo]) -> Result<(), String> {
     let plan = a.plan()?;
     let catalog = registry::variants();
     let info = setup::find_variant(catalog, &plan.variant)?;
@@ -46,7 +59,22 @@ pub fn run(a: MatchArgs) -> Result<(), String> {
         setup::set_variant_option(catalog, info, &mut opts, k, v)
             .map_err(|e| format!("--option {k}={v}: {e}"))?;
     }
+    let info = crate::setup::find_variant(catalog, &plan.variant)?;
     let proto = (info.create)(&opts).map_err(|e| format!("variant {}: {e}", info.name))?;
+    if proto.is_hidden() && (plan.openings.is_some() || plan.random_plies > 0) {
+        return Err(format!(
+            "{} deals from --seed: openings and random plies are not used",
+            plan.variant
+        ));
+    }
+    if proto.players() == 1 {
+        let summary = solo::play(&plan, proto.as_ref(), std::io::stderr().is_terminal())?;
+        outln!("{}", summary.trim_end());
+        return Ok(());
+    }
+    if plan.engines.len() < 2 {
+        return Err("a match needs at least two --engine".into());
+    }
     let books = match &plan.openings {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -58,7 +86,7 @@ pub fn run(a: MatchArgs) -> Result<(), String> {
     let pairings = schedule::pairings(plan.engines.len(), plan.games, plan.gauntlet);
     let mut rng = SplitMix::new(plan.seed);
     let distinct = schedule::openings_needed(plan.games);
-    let openings: Vec<Opening> = (0..distinct)
+    let openings: Vec<Opening> = (0..if proto.is_hidden() { 0 } else { distinct })
         .map(|k| {
             openings::randomize(
                 &books[k % books.len()],
@@ -201,7 +229,12 @@ fn play_match(
                         break;
                     };
                     let [w, b] = two_slots(&mut slots, p.white, p.black, plan);
-                    let record = referee::play_game(setup, &openings[p.opening], w, b, stop);
+                    let start = if setup.proto.is_hidden() {
+                        Start::Deal(deal_seed(plan.seed, p.opening))
+                    } else {
+                        Start::Opening(&openings[p.opening])
+                    };
+                    let record = referee::play_game(setup, start, w, Some(b), stop);
                     if tx.send(Finished { pairing: p, record }).is_err() {
                         break;
                     }
@@ -372,6 +405,11 @@ fn play_match(
     }
     out.push_str(&format!("Finished match: {done} games\n"));
     Ok(out)
+}
+
+/// The seed of deal `k` of a match: each deal is played twice, colours swapped.
+pub fn deal_seed(seed: u64, k: usize) -> u64 {
+    SplitMix::new(seed ^ (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64()
 }
 
 fn add(t: &mut Tally, value: i32) {

@@ -125,6 +125,46 @@ pub fn bench(
     depth: u32,
     hash_mb: usize,
 ) -> Result<BenchResult, RuleError> {
+    let cfg = SearchConfig {
+        threads: 1,
+        multipv: 1,
+        move_overhead: 0,
+        ..SearchConfig::default()
+    };
+    bench_with(positions, &Limits::depth(depth), &cfg, hash_mb)
+}
+
+/// The default playouts per position of the MCTS benchmark.
+pub const DEFAULT_PLAYOUTS: u64 = 20_000;
+
+/// The MCTS benchmark: `playouts` iterations of the tree search from every position, one
+/// thread; its nodes are playouts (iterations).
+pub fn bench_mcts(
+    positions: &[(&str, &str)],
+    playouts: u64,
+    hash_mb: usize,
+) -> Result<BenchResult, RuleError> {
+    let cfg = SearchConfig {
+        threads: 1,
+        move_overhead: 0,
+        searcher: super::Searcher::Mcts,
+        ..SearchConfig::default()
+    };
+    let limits = Limits {
+        nodes: Some(playouts),
+        ..Limits::default()
+    };
+    bench_with(positions, &limits, &cfg, hash_mb)
+}
+
+/// Searches every position with `limits` and `cfg`, each with a fresh `hash_mb` table.
+/// Fails on an unknown variant or a bad FEN, before searching anything.
+pub fn bench_with(
+    positions: &[(&str, &str)],
+    limits: &Limits,
+    cfg: &SearchConfig,
+    hash_mb: usize,
+) -> Result<BenchResult, RuleError> {
     let mut games = Vec::with_capacity(positions.len());
     for &(variant, fen) in positions {
         let mut g = registry::create(variant, &VariantOptions::new())?;
@@ -132,12 +172,6 @@ pub fn bench(
             .map_err(|e| RuleError::new(format!("{variant} '{fen}': {e}")))?;
         games.push((variant, fen, g));
     }
-    let limits = Limits::depth(depth);
-    let cfg = SearchConfig {
-        threads: 1,
-        multipv: 1,
-        move_overhead: 0,
-    };
     let mut lines = Vec::with_capacity(games.len());
     let mut elapsed = Duration::ZERO;
     let mut nodes = 0;
@@ -145,7 +179,7 @@ pub fn bench(
         let tt = TranspositionTable::new(hash_mb);
         let ctl = SearchControl::new(false);
         let t = Instant::now();
-        let out = g.search(&limits, &cfg, &ctl, &tt, &mut |_| {});
+        let out = g.search(limits, cfg, &ctl, &tt, &mut |_| {});
         elapsed += t.elapsed();
         nodes += out.nodes;
         lines.push(BenchLine {

@@ -3,10 +3,13 @@
 //!
 //! `think` is the alpha-beta searcher's entry: iterative deepening over the root actions
 //! (`alphabeta`), spread over threads (`smp`), within a time budget (`time`), returning a
-//! whole turn.
+//! whole turn. `mcts` holds Monte Carlo tree search and the searchers for hidden information
+//! and chance. `run`, `run_truth` and `run_view` play a position with the searcher the
+//! `Search` setting names.
 
 pub mod alphabeta;
 pub mod bench;
+pub mod mcts;
 pub mod ordering;
 pub mod score;
 pub mod smp;
@@ -20,7 +23,7 @@ mod tests;
 
 pub use types::*;
 
-use crate::game::Evaluate;
+use crate::game::{Evaluate, Hidden, View};
 use alphabeta::Shared;
 use score::MAX_PLY;
 use time::TimeBudget;
@@ -38,6 +41,92 @@ pub fn think<G: Evaluate>(
     report: &mut dyn FnMut(&SearchInfo),
 ) -> SearchOutput {
     let out = think_inner(root, limits, cfg, ctl, tt, report);
+    time::wait_for_stop(ctl, limits);
+    out
+}
+
+/// Tree memory for MCTS: the `Hash` size the table was made with.
+fn tree_mb(tt: &TranspositionTable) -> usize {
+    (tt.len() * 16) >> 20
+}
+
+/// Plays a position of a game without hidden information or chance with the searcher that
+/// `cfg.searcher` names (`Auto`: alpha-beta).
+pub fn run<G: Evaluate>(
+    root: &G,
+    limits: &Limits,
+    cfg: &SearchConfig,
+    ctl: &SearchControl,
+    tt: &TranspositionTable,
+    report: &mut dyn FnMut(&SearchInfo),
+) -> SearchOutput {
+    let out = match cfg.searcher {
+        Searcher::Auto | Searcher::AlphaBeta => return think(root, limits, cfg, ctl, tt, report),
+        Searcher::Mcts => mcts::think(root, limits, cfg, ctl, tree_mb(tt), report),
+        Searcher::Greedy => mcts::baselines::greedy(
+            &mcts::Perfect { root: root.clone() },
+            cfg,
+            &limits.searchmoves,
+            report,
+        ),
+        Searcher::Random => mcts::baselines::random(
+            &mcts::Perfect { root: root.clone() },
+            cfg,
+            &limits.searchmoves,
+        ),
+    };
+    time::wait_for_stop(ctl, limits);
+    out
+}
+
+/// Plays a full state of a game with chance or hidden parts, knowing all of it (`Auto`:
+/// MCTS with chance nodes; alpha-beta: over futures with chance fixed, then a vote).
+pub fn run_truth<G: Evaluate + Hidden>(
+    truth: &G,
+    limits: &Limits,
+    cfg: &SearchConfig,
+    ctl: &SearchControl,
+    tt: &TranspositionTable,
+    report: &mut dyn FnMut(&SearchInfo),
+) -> SearchOutput {
+    let model = mcts::Truth {
+        root: truth.clone(),
+    };
+    let out = match cfg.searcher {
+        Searcher::Auto | Searcher::Mcts => {
+            mcts::think_truth(truth, limits, cfg, ctl, tree_mb(tt), report)
+        }
+        Searcher::AlphaBeta => mcts::determinized::search(&model, limits, cfg, ctl, tt, report),
+        Searcher::Greedy => mcts::baselines::greedy(&model, cfg, &limits.searchmoves, report),
+        Searcher::Random => mcts::baselines::random(&model, cfg, &limits.searchmoves),
+    };
+    time::wait_for_stop(ctl, limits);
+    out
+}
+
+/// Plays from one player's view of a hidden-information game (`Auto`: information-set MCTS;
+/// alpha-beta: determinized, over truths sampled from the view, then a vote).
+pub fn run_view<V>(
+    view: &V,
+    limits: &Limits,
+    cfg: &SearchConfig,
+    ctl: &SearchControl,
+    tt: &TranspositionTable,
+    report: &mut dyn FnMut(&SearchInfo),
+) -> SearchOutput
+where
+    V: View,
+    V::Game: Evaluate,
+{
+    let model = mcts::FromView { view: view.clone() };
+    let out = match cfg.searcher {
+        Searcher::Auto | Searcher::Mcts => {
+            mcts::think_view(view, limits, cfg, ctl, tree_mb(tt), report)
+        }
+        Searcher::AlphaBeta => mcts::determinized::search(&model, limits, cfg, ctl, tt, report),
+        Searcher::Greedy => mcts::baselines::greedy(&model, cfg, &limits.searchmoves, report),
+        Searcher::Random => mcts::baselines::random(&model, cfg, &limits.searchmoves),
+    };
     time::wait_for_stop(ctl, limits);
     out
 }
@@ -174,10 +263,12 @@ fn whole_turn<G: Evaluate>(
     let mut g = root.clone();
     let mut turn = Vec::new();
     let mut rest = pv.iter();
+    // A solitaire's side never changes: its turn is one action.
+    let solo = root.players() == 1;
     for &a in rest.by_ref() {
         turn.push(g.format_action(a));
         g.play(a);
-        if g.to_move() != side || g.terminal().is_some() {
+        if g.to_move() != side || g.terminal().is_some() || solo {
             break;
         }
     }
@@ -195,7 +286,7 @@ fn whole_turn<G: Evaluate>(
         ponder = line.get(turn.len()).cloned();
     }
     // The line ended inside the turn: finish it with short searches from where it stopped.
-    while g.to_move() == side && g.terminal().is_none() && turn.len() < MAX_PLY {
+    while g.to_move() == side && g.terminal().is_none() && turn.len() < MAX_PLY && !solo {
         let Some(a) = short_search(&g, tt) else { break };
         turn.push(g.format_action(a));
         line.push(g.format_action(a));

@@ -42,13 +42,21 @@ impl Limits {
     }
 }
 
-/// Engine settings that persist between searches (`setoption`).
+/// Engine settings that persist between searches (`setoption`). Build it with
+/// `..SearchConfig::default()` so that settings added later keep their defaults.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
     pub threads: usize,
     pub multipv: usize,
     /// Milliseconds kept in reserve for communication when playing on a clock.
     pub move_overhead: u64,
+    /// Which searcher plays (the `Search` option).
+    pub searcher: Searcher,
+    /// Settings of the Monte Carlo tree searcher.
+    pub mcts: MctsConfig,
+    /// Truths sampled from a view by the searchers that search one truth at a time
+    /// (determinized alpha-beta, the greedy player).
+    pub determinizations: u32,
 }
 
 impl Default for SearchConfig {
@@ -57,6 +65,85 @@ impl Default for SearchConfig {
             threads: 1,
             multipv: 1,
             move_overhead: 30,
+            searcher: Searcher::Auto,
+            mcts: MctsConfig::default(),
+            determinizations: 8,
+        }
+    }
+}
+
+/// The searcher that plays a position (the `Search` option).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Searcher {
+    /// Alpha-beta for games without hidden information, MCTS (ISMCTS from a view) otherwise.
+    #[default]
+    Auto,
+    /// Alpha-beta; from a view, determinized: alpha-beta on sampled truths, then a vote.
+    AlphaBeta,
+    /// Monte Carlo tree search (UCT); information-set MCTS from a view.
+    Mcts,
+    /// The action whose resulting position evaluates best (one ply), averaged over sampled
+    /// truths from a view.
+    Greedy,
+    /// A legal action drawn uniformly.
+    Random,
+}
+
+impl Searcher {
+    pub const NAMES: &'static [&'static str] = &["auto", "alphabeta", "mcts", "greedy", "random"];
+
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+
+    pub fn from_name(s: &str) -> Option<Searcher> {
+        const ALL: [Searcher; 5] = [
+            Searcher::Auto,
+            Searcher::AlphaBeta,
+            Searcher::Mcts,
+            Searcher::Greedy,
+            Searcher::Random,
+        ];
+        ALL.into_iter().find(|v| v.name().eq_ignore_ascii_case(s))
+    }
+}
+
+/// Whose observations the information-set trees follow.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Observers {
+    /// One tree for the searching player (SO-ISMCTS): opponents choose among their actions
+    /// in each sampled truth, and chance branches on what the searching player sees.
+    Single,
+    /// One tree per player, each following that player's own observations (MO-ISMCTS): an
+    /// opponent chooses from what it knows, not from what the searcher knows.
+    #[default]
+    Multiple,
+}
+
+/// Settings of the Monte Carlo tree searcher.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MctsConfig {
+    /// The UCB exploration constant, in hundredths.
+    pub exploration: u32,
+    /// Plies a playout plays before the static evaluation scores it. `None`: the searcher's
+    /// choice (the leaf's evaluation for games without chance or hidden information, whole
+    /// playouts to the end otherwise).
+    pub playout_plies: Option<u32>,
+    /// Playouts prefer tactical actions (the game's `order_score`) over uniform choice.
+    pub guided: bool,
+    pub observers: Observers,
+    /// Seed of the searcher's random numbers (playouts, samples), mixed with the position.
+    pub seed: u64,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            exploration: 70,
+            playout_plies: None,
+            guided: true,
+            observers: Observers::Multiple,
+            seed: 0,
         }
     }
 }

@@ -53,10 +53,11 @@ struct Flags {
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub variant_options: Vec<String>,
     /// An engine: cmd=PATH [name=N] [arg=A]... [dir=D] [option.X=Y]... [tc=..]
-    /// [movetime=MS] [depth=D] [nodes=N]. Give it once per engine.
+    /// [movetime=MS] [depth=D] [nodes=N] [view=own|full]. Give it once per engine.
     #[arg(long, num_args = 1.., action = clap::ArgAction::Append, value_name = "KEY=VALUE", required = true)]
     pub engine: Vec<String>,
-    /// Games per pair of engines (colours alternate on each opening).
+    /// Games per pair of engines (colours alternate on each opening or deal); in a
+    /// one-player variant, deals each engine plays.
     #[arg(long, default_value_t = 2)]
     pub games: u32,
     /// Time control for every engine: [moves/]seconds[+increment], e.g. 10+0.1.
@@ -80,7 +81,7 @@ struct Flags {
     /// Random turns played after the book opening (or from the start position).
     #[arg(long, default_value_t = 0)]
     pub random_plies: u32,
-    /// Seed for random openings.
+    /// Seed for random openings and for the deals of variants with chance.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Append every finished game to this PGN file.
@@ -179,6 +180,7 @@ fn engine_spec(values: &[String], defaults: &MoveLimits) -> Result<EngineSpec, S
     let mut dir = None;
     let mut options = Vec::new();
     let mut limits = defaults.clone();
+    let mut sees_all = false;
     for v in values {
         let (k, val) = split_kv(v, "--engine")?;
         match k.to_ascii_lowercase().as_str() {
@@ -190,6 +192,13 @@ fn engine_spec(values: &[String], defaults: &MoveLimits) -> Result<EngineSpec, S
             "movetime" => limits.movetime = Some(number(&val, "movetime")?),
             "depth" => limits.depth = Some(number(&val, "depth")?),
             "nodes" => limits.nodes = Some(number(&val, "nodes")?),
+            "view" => {
+                sees_all = match val.as_str() {
+                    "own" => false,
+                    "full" => true,
+                    _ => return Err(format!("--engine: view takes own or full, not '{val}'")),
+                }
+            }
             _ => match k.strip_prefix("option.") {
                 Some(o) if !o.is_empty() => options.push((o.to_string(), val)),
                 _ => return Err(format!("--engine: unknown key '{k}'")),
@@ -217,6 +226,7 @@ fn engine_spec(values: &[String], defaults: &MoveLimits) -> Result<EngineSpec, S
             options,
         },
         limits,
+        sees_all,
     })
 }
 
@@ -240,6 +250,10 @@ impl MatchArgs {
             .iter()
             .map(|e| engine_spec(e, &defaults))
             .collect::<Result<Vec<_>, _>>()?;
+        // One engine is enough for a solitaire; the variant is known when the match starts.
+        if engines.is_empty() {
+            return Err("a match needs an --engine".into());
+        }
         // Names tell the engines apart in the standings and the PGN: make them unique.
         for i in 1..engines.len() {
             let base = engines[i].name.clone();
@@ -378,8 +392,8 @@ mod tests {
         let one = plan("--engine cmd=a").unwrap_err();
         assert!(one.contains("two engines"), "{one}");
         for bad in [
-            "--depth 1 --engine cmd=a",
             "--engine cmd=a --engine cmd=b",
+            "--depth 1 --engine cmd=a view=half --engine cmd=b",
             "--depth 1 --engine name=x --engine cmd=b",
             "--depth 1 --engine cmd=a bogus=1 --engine cmd=b",
             "--depth 1 --engine cmd=a --engine cmd=b --games 0",

@@ -2,6 +2,11 @@
 //! moves are SAN where the variant has SAN and the engine notation (with the variant's own
 //! cell names) otherwise; the actions of a turn of several actions are joined by commas into
 //! one move token. Each move carries the engine's comment (`{+0.35/7 0.120s}` or `{book}`).
+//! Games with hidden information or chance add the seed and the deal as tags (`[Seed]`,
+//! `[Deal]`), start from the full state after the deal (`[FEN]`), hold chance's actions (the
+//! draws) among the moves, and end with the full final state in a comment: everything is
+//! revealed, and the record replays with `tessera` like any other. A solitaire's record has
+//! `[Black "-"]` and its `[Score]`.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -69,6 +74,12 @@ pub fn write_game(g: &GameRecord, round: u32, tags: &MatchTags, date: &str) -> S
     if let Some(tc) = &tags.time_control {
         out.push_str(&tag("TimeControl", tc));
     }
+    for (name, value) in &g.tags {
+        out.push_str(&tag(name, value));
+    }
+    if let Some(score) = g.score {
+        out.push_str(&tag("Score", &score.to_string()));
+    }
     out.push_str(&tag("Termination", g.result.termination.pgn()));
     out.push_str(&tag("PlyCount", &g.turns.len().to_string()));
     out.push('\n');
@@ -88,6 +99,9 @@ pub fn write_game(g: &GameRecord, round: u32, tags: &MatchTags, date: &str) -> S
         }
     }
     tokens.push(comment(&g.result.reason));
+    if let Some(f) = &g.final_fen {
+        tokens.push(comment(&format!("final position {f}")));
+    }
     tokens.push(g.result.pgn_result().to_string());
     out.push_str(&wrap(&tokens, 79));
     out.push_str("\n\n");
@@ -150,6 +164,9 @@ mod tests {
             },
             notes: vec![],
             start_failed: None,
+            tags: vec![("Seed".into(), "7".into())],
+            final_fen: Some("end".into()),
+            score: None,
         };
         let tags = MatchTags {
             event: "E",
@@ -159,10 +176,10 @@ mod tests {
         let text = write_game(&g, 3, &tags, "2026.01.02");
         assert!(text.contains("[White \"A \\\"quoted\\\"\"]\n"));
         assert!(text.contains("[SetUp \"1\"]\n[FEN \"some fen b 12\"]\n"));
-        assert!(text.contains("[Termination \"rules infraction\"]\n"));
+        assert!(text.contains("[Seed \"7\"]\n[Termination \"rules infraction\"]\n"));
         let flat = text.replace('\n', " ");
         assert!(flat.contains(
-            "12... a1,b2 {book} 13. c3 {+0.10/3 0.010s} d4,e5,f6 {-M2 0.020s} {white played (x)} 0-1"
+            "12... a1,b2 {book} 13. c3 {+0.10/3 0.010s} d4,e5,f6 {-M2 0.020s} {white played (x)} {final position end} 0-1"
         ), "{text}");
         assert!(text.lines().all(|l| l.len() <= 79));
     }

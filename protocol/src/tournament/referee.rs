@@ -12,6 +12,7 @@ use tessera::session::AnyGame;
 use super::clock::{Charge, Clock, TimeControl};
 use super::engine::{EngineCommand, EngineFault, EngineProcess, Reply};
 use super::openings::Opening;
+use super::table::{Refusal, Table};
 
 /// How long each `go` may run, per engine.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -34,6 +35,9 @@ pub struct EngineSpec {
     pub name: String,
     pub command: EngineCommand,
     pub limits: MoveLimits,
+    /// In games with hidden information: the engine is sent the full state (the truth)
+    /// instead of its player's view (a yardstick that cheats by design).
+    pub sees_all: bool,
 }
 
 /// A participant's process as one worker holds it between games.
@@ -223,6 +227,12 @@ impl GameRecord {
             .iter()
             .flat_map(|t| t.actions.iter().map(String::as_str))
     }
+    /// More PGN tags: the seed and the deal of a game with chance.
+    pub tags: Vec<(String, String)>,
+    /// The full state at the end, revealed in the record of a game with hidden information.
+    pub final_fen: Option<String>,
+    /// The final score of a game that keeps one (solitaires).
+    pub score: Option<f64>,
 }
 
 /// Per-game state of score adjudication.
@@ -271,24 +281,32 @@ fn book_turns(game: &mut dyn AnyGame, opening: &Opening) -> Result<Vec<TurnRecor
     Ok(turns)
 }
 
-/// Plays one game. Returns `None` when `stop` was raised before the game ended (the match
-/// was decided elsewhere), or when the opening itself is broken.
+/// Where a game starts: an opening (games without hidden information or chance), or a deal
+/// drawn from a seed (the referee plays chance's actions with it).
+#[derive(Clone, Copy, Debug)]
+pub enum Start<'a> {
+    Opening(&'a Opening),
+    Deal(u64),
+}
+
+/// Plays one game (`black` is `None` in a solitaire). Returns `None` when `stop` was raised
+/// before the game ended (the match was decided elsewhere). An error stops the match: the
+/// opening or the variant itself is broken.
 pub fn play_game(
     setup: &GameSetup,
-    opening: &Opening,
+    start: Start,
     white: &mut EngineSlot,
-    black: &mut EngineSlot,
+    mut black: Option<&mut EngineSlot>,
     stop: &AtomicBool,
 ) -> Result<Option<GameRecord>, String> {
-    let base = opening.base(setup.proto)?;
-    let mut game = base.boxed_clone();
-    let turns = book_turns(game.as_mut(), opening)?;
     let mut record = GameRecord {
         white: white.spec.name.clone(),
-        black: black.spec.name.clone(),
-        fen: opening.fen.clone(),
-        first_move_number: opening.fen.as_deref().map_or(1, move_number_of),
-        turns,
+        black: black
+            .as_ref()
+            .map_or_else(|| "-".to_string(), |b| b.spec.name.clone()),
+        fen: None,
+        first_move_number: 1,
+        turns: Vec::new(),
         result: GameResult {
             winner: None,
             termination: Termination::Normal,
@@ -296,13 +314,46 @@ pub fn play_game(
         },
         notes: Vec::new(),
         start_failed: None,
+        tags: Vec::new(),
+        final_fen: None,
+        score: None,
     };
-    let position_prefix = match &opening.fen {
-        None => "position startpos".to_string(),
-        Some(f) => format!("position fen {f}"),
+    let mut table = match start {
+        Start::Opening(opening) => {
+            let base = opening.base(setup.proto)?;
+            let mut game = base.boxed_clone();
+            record.turns = book_turns(game.as_mut(), opening)?;
+            record.fen = opening.fen.clone();
+            record.first_move_number = opening.fen.as_deref().map_or(1, move_number_of);
+            let prefix = match &opening.fen {
+                None => "position startpos".to_string(),
+                Some(f) => format!("position fen {f}"),
+            };
+            Table::open(game, prefix, &record.turns)
+        }
+        Start::Deal(seed) => {
+            let (table, deal) = Table::deal(setup.proto, seed)?;
+            let fen = table.game.fen();
+            record.first_move_number = move_number_of(&fen);
+            record.fen = Some(fen);
+            record.tags.push(("Seed".into(), seed.to_string()));
+            if !deal.is_empty() {
+                record.tags.push(("Deal".into(), deal.join(" ")));
+            }
+            table
+        }
     };
 
-    for (side, slot) in [(Player::White, &mut *white), (Player::Black, &mut *black)] {
+    let sides: Vec<Player> = if black.is_some() {
+        vec![Player::White, Player::Black]
+    } else {
+        vec![Player::White]
+    };
+    for &side in &sides {
+        let slot = match side {
+            Player::White => &mut *white,
+            Player::Black => black.as_deref_mut().expect("two sides"),
+        };
         if let Err(e) = slot.prepare(setup, &mut record.notes) {
             slot.kill();
             record.result = GameResult::loss(side, Termination::Crash, e);
@@ -313,18 +364,21 @@ pub fn play_game(
 
     let mut clocks = [
         white.spec.limits.tc.map(Clock::new),
-        black.spec.limits.tc.map(Clock::new),
+        black
+            .as_ref()
+            .and_then(|b| b.spec.limits.tc.map(Clock::new)),
     ];
     let mut adj = AdjudicationState::default();
     let result = loop {
         if stop.load(Ordering::Relaxed) {
             return Ok(None);
         }
-        if let Some(o) = game.outcome() {
+        table.settle_chance(&mut record.turns)?;
+        if let Some(o) = table.game.outcome() {
             break GameResult::by_rules(&o);
         }
         if let Some(m) = setup.adjudication.max_moves {
-            if record.turns.len() as u64 >= 2 * m as u64 {
+            if record.turns.len() as u64 >= sides.len() as u64 * m as u64 {
                 break GameResult {
                     winner: None,
                     termination: Termination::Adjudication,
@@ -332,21 +386,16 @@ pub fn play_game(
                 };
             }
         }
-        let side = game.to_move();
-        let slot = if side == Player::White {
-            &mut *white
-        } else {
-            &mut *black
+        let side = table.game.to_move();
+        let slot = match side {
+            Player::White => &mut *white,
+            Player::Black => match black.as_deref_mut() {
+                Some(b) => b,
+                None => return Err("a solitaire asked Black to move".into()),
+            },
         };
         let limits = slot.spec.limits.clone();
-        let mut position = position_prefix.clone();
-        if record.turns.iter().any(|t| !t.actions.is_empty()) {
-            position.push_str(" moves");
-            for a in record.actions() {
-                position.push(' ');
-                position.push_str(a);
-            }
-        }
+        let position = table.position_for(side, slot.spec.sees_all);
         let go = go_command(&limits, &clocks, side);
         let allowance = if let Some(c) = &clocks[side.index()] {
             c.allowance(setup.margin_ms)
@@ -407,17 +456,18 @@ pub fn play_game(
                 ),
             );
         }
-        match play_turn(&mut game, side, &reply) {
-            Ok(turn) => record.turns.push(turn),
-            Err(why) => {
+        match table.play_reply(side, &reply, &mut record.turns) {
+            Ok(()) => {}
+            Err(Refusal::Engine(why)) => {
                 break GameResult::loss(
                     side,
                     Termination::IllegalMove,
                     format!("{} ({}) {why}", side.name(), slot.spec.name),
                 )
             }
+            Err(Refusal::Game(why)) => return Err(format!("{}: {why}", setup.variant)),
         }
-        if game.outcome().is_none() {
+        if table.game.outcome().is_none() {
             if let Some(r) = adjudicate(
                 setup.adjudication,
                 &mut adj,
@@ -430,6 +480,10 @@ pub fn play_game(
         }
     };
     record.result = result;
+    record.score = table.game.score();
+    if table.game.is_hidden() {
+        record.final_fen = Some(table.game.fen());
+    }
     Ok(Some(record))
 }
 
@@ -460,59 +514,6 @@ fn go_command(limits: &MoveLimits, clocks: &[Option<Clock>; 2], side: Player) ->
         go.push_str(&format!(" nodes {n}"));
     }
     go
-}
-
-/// Checks the engine's turn action by action and plays it. On an illegal action nothing of
-/// the turn is kept and the reason is returned.
-fn play_turn(
-    game: &mut Box<dyn AnyGame>,
-    side: Player,
-    reply: &Reply,
-) -> Result<TurnRecord, String> {
-    let text = reply.bestmove.as_str();
-    if text.is_empty() || text == "(none)" || text == "0000" {
-        return Err(format!(
-            "gave no move ('bestmove {text}') in a game that is not over"
-        ));
-    }
-    let mut trial = game.boxed_clone();
-    let mut actions = Vec::new();
-    let mut notation = Vec::new();
-    for a in text.split(',') {
-        if let Some(o) = trial.outcome() {
-            return Err(format!(
-                "played '{a}' in '{text}' after the game ended ({o})"
-            ));
-        }
-        if trial.to_move() != side {
-            return Err(format!("played '{a}' in '{text}' after its turn ended"));
-        }
-        let n = trial.san(a).unwrap_or_else(|| a.to_string());
-        trial
-            .play_str(a)
-            .map_err(|e| format!("played an illegal move '{a}' in '{text}': {e}"))?;
-        actions.push(a.to_string());
-        notation.push(n);
-    }
-    if trial.outcome().is_none() && trial.to_move() == side {
-        return Err(format!("played an incomplete turn '{text}'"));
-    }
-    *game = trial;
-    let mut comment = String::new();
-    if let Some(s) = reply.score {
-        comment.push_str(&s.pgn());
-        if let Some(d) = reply.depth {
-            comment.push_str(&format!("/{d}"));
-        }
-        comment.push(' ');
-    }
-    comment.push_str(&fmt_secs(reply.elapsed));
-    Ok(TurnRecord {
-        side,
-        actions,
-        notation,
-        comment,
-    })
 }
 
 fn adjudicate(

@@ -187,10 +187,8 @@ impl Engine {
                         self.hash_mb = mb;
                     }
                 }
-                "Threads" => self.cfg.threads = v.parse().unwrap_or(1),
-                "MultiPV" => self.cfg.multipv = v.parse().unwrap_or(1),
-                "Move Overhead" => self.cfg.move_overhead = v.parse().unwrap_or(0),
                 "Ponder" => self.ponder = v == "true",
+                name if options::set_search_option(&mut self.cfg, name, &v) => {}
                 _ => {
                     // UCI_Chess960 changes how a variant writes castling: it is a variant
                     // option too, so the game is rebuilt with it.
@@ -254,6 +252,12 @@ impl Engine {
         self.reap()?;
         match parse::parse_go(args)? {
             Go::Perft(job) => {
+                if let Some(p) = self.game.viewer() {
+                    return Err(format!(
+                        "perft needs the full state; this position is {}'s view",
+                        p.name()
+                    ));
+                }
                 self.search = Some(perft_job::start(
                     self.game.boxed_clone(),
                     job,
@@ -263,7 +267,7 @@ impl Engine {
             }
             Go::Search(limits) => {
                 for m in &limits.searchmoves {
-                    if self.game.boxed_clone().play_str(m).is_err() {
+                    if self.game.check_turn(m).is_err() {
                         return Err(format!("searchmoves: '{m}' is not a legal action here"));
                     }
                 }
@@ -276,6 +280,7 @@ impl Engine {
                     // `go infinite` and `go ponder` answer only after `stop` or `ponderhit`,
                     // even with nothing to search: the search thread waits for them.
                 }
+                self.game.searchable().map_err(|e| e.to_string())?;
                 self.search = Some(search_thread::start(
                     self.game.boxed_clone(),
                     limits,

@@ -1,6 +1,7 @@
 //! The engine's own UCI options and the validation of every option value.
 
 use tessera::options::{OptionKind, OptionSpec};
+use tessera::search::{Observers, SearchConfig, Searcher};
 use tessera::variant::VariantInfo;
 
 pub const DEFAULT_HASH_MB: i64 = 16;
@@ -61,7 +62,100 @@ pub const ENGINE_OPTIONS: &[OptionSpec] = &[
         help: "Chess960 castling notation (king takes own rook)",
         check: None,
     },
+    OptionSpec {
+        name: "Search",
+        kind: OptionKind::Combo {
+            default: "auto",
+            values: Searcher::NAMES,
+        },
+        help: "the searcher: auto (alpha-beta, or ISMCTS where information is hidden), \
+               alphabeta, mcts, greedy (one ply) or random",
+        check: None,
+    },
+    OptionSpec {
+        name: "MCTS Exploration",
+        kind: OptionKind::Spin {
+            default: 70,
+            min: 0,
+            max: 1000,
+        },
+        help: "UCB exploration constant of the tree search, in hundredths",
+        check: None,
+    },
+    OptionSpec {
+        name: "MCTS Playout",
+        kind: OptionKind::Spin {
+            default: -1,
+            min: -1,
+            max: 400,
+        },
+        help: "plies of playout before the static evaluation (-1: none for perfect \
+               information, to the end otherwise)",
+        check: None,
+    },
+    OptionSpec {
+        name: "MCTS Guided",
+        kind: OptionKind::Check { default: true },
+        help: "playouts prefer the game's most urgent actions (captures) half the time",
+        check: None,
+    },
+    OptionSpec {
+        name: "MCTS Observers",
+        kind: OptionKind::Combo {
+            default: "multiple",
+            values: &["multiple", "single"],
+        },
+        help: "information-set search: one tree per player (multiple) or one for the \
+               searching player (single)",
+        check: None,
+    },
+    OptionSpec {
+        name: "Determinizations",
+        kind: OptionKind::Spin {
+            default: 8,
+            min: 1,
+            max: 256,
+        },
+        help: "truths sampled from a view by determinized alpha-beta and the greedy player",
+        check: None,
+    },
+    OptionSpec {
+        name: "Random Seed",
+        kind: OptionKind::Spin {
+            default: 0,
+            min: 0,
+            max: 2_147_483_647,
+        },
+        help: "seed of the searchers' random numbers",
+        check: None,
+    },
 ];
+
+/// Sets a searcher option (validated, canonical value) in `cfg`. False when `name` is not
+/// one of them.
+pub fn set_search_option(cfg: &mut SearchConfig, name: &str, value: &str) -> bool {
+    let int = || value.parse::<i64>().unwrap_or(0);
+    match name {
+        "Threads" => cfg.threads = int().max(1) as usize,
+        "MultiPV" => cfg.multipv = int().max(1) as usize,
+        "Move Overhead" => cfg.move_overhead = int().max(0) as u64,
+        "Search" => cfg.searcher = Searcher::from_name(value).unwrap_or_default(),
+        "MCTS Exploration" => cfg.mcts.exploration = int().max(0) as u32,
+        "MCTS Playout" => cfg.mcts.playout_plies = u32::try_from(int()).ok(),
+        "MCTS Guided" => cfg.mcts.guided = value == "true",
+        "MCTS Observers" => {
+            cfg.mcts.observers = if value == "single" {
+                Observers::Single
+            } else {
+                Observers::Multiple
+            }
+        }
+        "Determinizations" => cfg.determinizations = int().max(1) as u32,
+        "Random Seed" => cfg.mcts.seed = int().max(0) as u64,
+        _ => return false,
+    }
+    true
+}
 
 /// The name of the option that selects the variant.
 pub const VARIANT_OPTION: &str = "UCI_Variant";

@@ -160,10 +160,10 @@ pub fn answer(root: &dyn AnyGame, result: Option<&SearchOutput>, limits: &Limits
         None => lines.push("info string search failed; playing a legal action".into()),
         Some(r) => {
             let turn = r.turn.join(",");
-            let mut after = root.boxed_clone();
-            if !turn.is_empty() && after.play_str(&turn).is_ok() {
+            if !turn.is_empty() && root.check_turn(&turn).is_ok() {
                 let mut line = format!("bestmove {turn}");
-                if let Some(p) = &r.ponder {
+                let mut after = root.boxed_clone();
+                if let (Some(p), None, Ok(())) = (&r.ponder, root.viewer(), after.play_str(&turn)) {
                     if after.outcome().is_none() && after.boxed_clone().play_str(p).is_ok() {
                         line.push_str(&format!(" ponder {p}"));
                     }
@@ -179,7 +179,7 @@ pub fn answer(root: &dyn AnyGame, result: Option<&SearchOutput>, limits: &Limits
     let preferred = limits
         .searchmoves
         .iter()
-        .find(|m| root.boxed_clone().play_str(m).is_ok())
+        .find(|m| root.check_turn(m).is_ok())
         .cloned();
     match preferred.or_else(|| root.legal_actions().into_iter().next()) {
         Some(a) => lines.push(one_line(&format!("bestmove {a}"))),

@@ -1,6 +1,6 @@
 //! The searcher checked on small games with exactly known values.
 
-mod toys;
+pub(crate) mod toys;
 
 use std::time::{Duration, Instant};
 

@@ -1,0 +1,502 @@
+//! One thread's tree search: each iteration takes a state from the model (the root, or a
+//! truth sampled from a view), descends the trees by UCB, adds one node, finishes with a
+//! playout or the static evaluation, and backs the reward up every tree it went through.
+//!
+//! Information-set search with several observers keeps one tree per player: the player to
+//! move chooses in its own tree (among the actions legal in this iteration's truth, counting
+//! how often each was available), and every other tree follows what its player saw of that
+//! action. With a single observer there is one tree: every player chooses there, and chance
+//! branches on what the searching player sees.
+
+use std::mem::size_of;
+
+use super::model::{Model, PathStep};
+use super::tree::{Edge, Label, Node, NodeId, Tree};
+use crate::game::{below, unit_f64, Evaluate, Game, GameRng, Outcome, Player};
+use crate::search::types::{MctsConfig, Observers};
+
+type A<M> = <<M as Model>::G as Game>::Action;
+
+/// Deeper than this the descent stops and the playout takes over.
+const MAX_TREE_DEPTH: usize = 256;
+/// A playout "to the end" stops here and takes the static evaluation.
+const MAX_PLAYOUT: u32 = 400;
+
+/// Rewards on the 0 (loss) to 1 (win) scale, White then Black.
+pub type Reward = [f64; 2];
+
+pub struct Worker<'m, M: Model> {
+    model: &'m M,
+    pub trees: Vec<Tree<A<M>, M::Obs>>,
+    rng: GameRng,
+    exploration: f64,
+    playout_plies: u32,
+    guided: bool,
+    single: bool,
+    bytes: usize,
+    max_bytes: usize,
+    actions: Vec<A<M>>,
+    present: Vec<usize>,
+    untried: Vec<usize>,
+    scores: Vec<i32>,
+    paths: Vec<Vec<(NodeId, u32)>>,
+    cur: Vec<NodeId>,
+    pub iterations: u64,
+    pub seldepth: usize,
+    /// The searching player's first action is one of these (`go searchmoves`), where given.
+    root_only: Option<Vec<A<M>>>,
+}
+
+/// The 0..1 reward of a finished game for each side. A solitaire with a score is scored by
+/// where the score lies between its bounds.
+pub fn outcome_reward<G: Game>(g: &G, o: &Outcome) -> Reward {
+    if g.players() == 1 {
+        if let Some(s) = g.score() {
+            let (lo, hi) = g.score_bounds();
+            let r = if hi > lo {
+                ((s - lo) / (hi - lo)).clamp(0.0, 1.0)
+            } else {
+                0.5
+            };
+            return [r, r];
+        }
+    }
+    match o.value_for(Player::White) {
+        1 => [1.0, 0.0],
+        -1 => [0.0, 1.0],
+        _ => [0.5, 0.5],
+    }
+}
+
+/// Centipawns (from the side to move) to a win probability, on the logistic Elo scale.
+pub fn win_probability(cp: i32) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-(cp as f64) / 400.0))
+}
+
+/// The inverse of `win_probability`, clamped to about ±12 pawns.
+pub fn centipawns(p: f64) -> i32 {
+    let p = p.clamp(0.001, 0.999);
+    (400.0 * (p / (1.0 - p)).log10()).round() as i32
+}
+
+/// The reward of a position by its static evaluation.
+pub fn eval_reward<G: Evaluate>(g: &G) -> Reward {
+    let p = win_probability(g.evaluate());
+    match g.to_move() {
+        Player::White => [p, 1.0 - p],
+        Player::Black => [1.0 - p, p],
+    }
+}
+
+impl<'m, M: Model> Worker<'m, M> {
+    pub fn new(
+        model: &'m M,
+        cfg: &MctsConfig,
+        seed: u64,
+        max_bytes: usize,
+        players: usize,
+    ) -> Self {
+        // A state every iteration shares is seen whole by everyone: one tree is enough.
+        let single = cfg.observers == Observers::Single || M::FIXED;
+        let trees: Vec<Tree<A<M>, M::Obs>> = if single {
+            vec![Tree::new(model.player())]
+        } else {
+            [Player::White, Player::Black][..players.clamp(1, 2)]
+                .iter()
+                .map(|&p| Tree::new(p))
+                .collect()
+        };
+        let n = trees.len();
+        let playout_plies = cfg
+            .playout_plies
+            .unwrap_or(if !M::CHANCE { 0 } else { MAX_PLAYOUT });
+        Worker {
+            model,
+            bytes: n * size_of::<Node<A<M>, M::Obs>>(),
+            trees,
+            rng: <GameRng as rand_core::SeedableRng>::seed_from_u64(seed),
+            exploration: cfg.exploration as f64 / 100.0,
+            playout_plies: playout_plies.min(MAX_PLAYOUT),
+            guided: cfg.guided,
+            single,
+            max_bytes,
+            actions: Vec::with_capacity(64),
+            present: Vec::with_capacity(64),
+            untried: Vec::with_capacity(64),
+            scores: Vec::with_capacity(64),
+            paths: vec![Vec::with_capacity(64); n],
+            cur: vec![0; n],
+            iterations: 0,
+            seldepth: 0,
+            root_only: None,
+        }
+    }
+
+    /// Restricts the searching player's first action (`go searchmoves`).
+    pub fn restrict_root(&mut self, only: Vec<A<M>>) {
+        self.root_only = Some(only);
+    }
+
+    /// Drops actions `go searchmoves` leaves out, at the root of the searching player's tree.
+    fn filter_root(&mut self, t: usize, id: NodeId) {
+        if let Some(only) = &self.root_only {
+            if id == 0 && t == self.own_tree() {
+                self.actions.retain(|a| only.contains(a));
+            }
+        }
+    }
+
+    pub fn model(&self) -> &'m M {
+        self.model
+    }
+
+    /// The tree the searching player's choices are in.
+    pub fn own_tree(&self) -> usize {
+        self.tree_of(self.model.player())
+    }
+
+    fn tree_of(&self, p: Player) -> usize {
+        if self.single {
+            0
+        } else {
+            p.index().min(self.trees.len() - 1)
+        }
+    }
+
+    fn full(&self) -> bool {
+        self.bytes >= self.max_bytes
+    }
+
+    /// Memory the trees use, roughly, in bytes.
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    pub fn iterate(&mut self) {
+        let sample = self.model.world(&mut self.rng);
+        let mut g = sample.state;
+        for p in &mut self.paths {
+            p.clear();
+        }
+        for c in &mut self.cur {
+            *c = 0;
+        }
+        let mut grown = false;
+        let mut depth = 0;
+        let reward = loop {
+            if let Some(o) = g.terminal() {
+                break outcome_reward(&g, &o);
+            }
+            if depth > 0 && g.repeated() {
+                break [0.5, 0.5];
+            }
+            if grown || depth >= MAX_TREE_DEPTH {
+                break self.playout(&mut g);
+            }
+            depth += 1;
+            if self.model.is_chance(&g) {
+                let a = self.model.sample_chance(&g, &mut self.rng);
+                for t in 0..self.trees.len() {
+                    let key = self.model.observe(&g, a, self.trees[t].observer);
+                    grown |= self.follow_seen(t, None, key);
+                }
+                g.play(a);
+                continue;
+            }
+            let mover = g.to_move();
+            let dt = self.tree_of(mover);
+            let Some((a, e)) = self.select(dt, &g) else {
+                break outcome_reward(&g, &g.no_action_outcome());
+            };
+            for t in 0..self.trees.len() {
+                let key = self.model.observe(&g, a, self.trees[t].observer);
+                if t == dt {
+                    grown |= self.follow_choice(t, e, key);
+                } else {
+                    grown |= self.follow_seen(t, Some(mover), key);
+                }
+            }
+            g.play(a);
+        };
+        self.seldepth = self.seldepth.max(depth);
+        self.backup(reward, sample.weight);
+        self.iterations += 1;
+    }
+
+    /// Chooses the action at the current node of tree `t` (whose player moves in `g`):
+    /// untried actions first, then by UCB. `None` when there is no legal action.
+    fn select(&mut self, t: usize, g: &M::G) -> Option<(A<M>, usize)> {
+        let id = self.cur[t];
+        let c = self.exploration;
+        if M::FIXED {
+            if !self.tree_node(t, id).listed {
+                self.actions.clear();
+                g.legal_actions(&mut self.actions);
+                self.filter_root(t, id);
+                // Untried actions are taken in the game's ordering (captures first, say):
+                // kept as a stack, the first to try on top.
+                self.scores.clear();
+                self.scores
+                    .extend(self.actions.iter().map(|&a| g.order_score(a)));
+                let mut order: Vec<usize> = (0..self.actions.len()).collect();
+                order.sort_by_key(|&i| self.scores[i]);
+                let node = self.trees[t].node_mut(id);
+                node.listed = true;
+                node.actor = Some(g.to_move());
+                node.untried = order.into_iter().map(|i| self.actions[i]).collect();
+                self.bytes += node.untried.len() * size_of::<A<M>>();
+            }
+            let node = self.trees[t].node_mut(id);
+            if let Some(a) = node.untried.pop() {
+                if node.untried.is_empty() {
+                    node.untried = Vec::new();
+                }
+                node.edges.push(Edge::new(Label::Choice(a)));
+                self.bytes += size_of::<Edge<A<M>, M::Obs>>();
+                return Some((a, node.edges.len() - 1));
+            }
+            if node.edges.is_empty() {
+                return None;
+            }
+            let pick = match node.edges.iter().position(|e| e.n == 0.0) {
+                Some(i) => i,
+                None => {
+                    let ln = node.n.max(1.0).ln();
+                    best_ucb(&node.edges, 0..node.edges.len(), ln, c, |e| e.n)
+                }
+            };
+            let Label::Choice(a) = node.edges[pick].label else {
+                unreachable!("a listed node holds choices only")
+            };
+            return Some((a, pick));
+        }
+        self.actions.clear();
+        g.legal_actions(&mut self.actions);
+        self.filter_root(t, id);
+        if self.actions.is_empty() {
+            return None;
+        }
+        self.present.clear();
+        let mut added = 0;
+        {
+            let node = self.trees[t].node_mut(id);
+            node.actor = Some(g.to_move());
+            for &a in &self.actions {
+                let before = node.edges.len();
+                let i = node.find_or_add(Label::Choice(a));
+                added += node.edges.len() - before;
+                node.edges[i].avail += 1.0;
+                self.present.push(i);
+            }
+        }
+        self.bytes += added * size_of::<Edge<A<M>, M::Obs>>();
+        let node = self.trees[t].node(id);
+        self.untried.clear();
+        self.untried.extend(
+            self.present
+                .iter()
+                .copied()
+                .filter(|&i| node.edges[i].n == 0.0),
+        );
+        let pick = if !self.untried.is_empty() {
+            self.untried[below(&mut self.rng, self.untried.len())]
+        } else {
+            // Information-set UCB: an action is explored against how often it was available.
+            let mut best = self.present[0];
+            let mut best_v = f64::NEG_INFINITY;
+            for &i in &self.present {
+                let e = &node.edges[i];
+                let v = e.mean() + c * (e.avail.max(1.0).ln() / e.n).sqrt();
+                if v > best_v {
+                    best_v = v;
+                    best = i;
+                }
+            }
+            best
+        };
+        let Label::Choice(a) = node.edges[pick].label else {
+            unreachable!("choices are looked up by their action")
+        };
+        Some((a, pick))
+    }
+
+    fn tree_node(&self, t: usize, id: NodeId) -> &Node<A<M>, M::Obs> {
+        self.trees[t].node(id)
+    }
+
+    /// Moves tree `t` along choice edge `e` to the child keyed by what its player saw.
+    /// True when a node was added (or could not be, the trees being full).
+    fn follow_choice(&mut self, t: usize, e: usize, key: M::Obs) -> bool {
+        let id = self.cur[t];
+        self.paths[t].push((id, e as u32));
+        let found = self.trees[t].node(id).edges[e].kid(&key);
+        match found {
+            Some(k) => {
+                self.cur[t] = k;
+                false
+            }
+            None => {
+                if !self.full() {
+                    let k = self.trees[t].push();
+                    self.trees[t].node_mut(id).edges[e].add_kid(key, k);
+                    self.bytes += size_of::<Node<A<M>, M::Obs>>();
+                    self.cur[t] = k;
+                }
+                true
+            }
+        }
+    }
+
+    /// Moves tree `t` along the edge of an event its player only saw (chance, or another
+    /// player's action). True when a node was added (or could not be).
+    fn follow_seen(&mut self, t: usize, actor: Option<Player>, key: M::Obs) -> bool {
+        let id = self.cur[t];
+        let full = self.full();
+        let tree = &mut self.trees[t];
+        let node = tree.node_mut(id);
+        node.actor = actor;
+        node.chance = actor.is_none();
+        let before = node.edges.len();
+        let e = node.find_or_add(Label::Seen(key.clone()));
+        let added_edge = node.edges.len() - before;
+        self.bytes += added_edge * size_of::<Edge<A<M>, M::Obs>>();
+        self.paths[t].push((id, e as u32));
+        match tree.node(id).edges[e].kid(&key) {
+            Some(k) => {
+                self.cur[t] = k;
+                false
+            }
+            None => {
+                if !full {
+                    let k = tree.push();
+                    tree.node_mut(id).edges[e].add_kid(key, k);
+                    self.bytes += size_of::<Node<A<M>, M::Obs>>();
+                    self.cur[t] = k;
+                }
+                true
+            }
+        }
+    }
+
+    fn backup(&mut self, r: Reward, weight: f64) {
+        for t in 0..self.trees.len() {
+            let observer = self.trees[t].observer;
+            let tree = &mut self.trees[t];
+            for &(id, e) in &self.paths[t] {
+                let node = tree.node_mut(id);
+                let who = node.actor.unwrap_or(observer);
+                node.n += weight;
+                let edge = &mut node.edges[e as usize];
+                edge.n += weight;
+                edge.w += weight * r[who.index()];
+            }
+            // The node the descent ended on counts its visit too (it has no edge on the path).
+            tree.node_mut(self.cur[t]).n += weight;
+        }
+    }
+
+    /// Plays on from `g` with the playout policy, for `playout_plies` plies at most, then
+    /// scores the result (the static evaluation where the game is not over).
+    fn playout(&mut self, g: &mut M::G) -> Reward {
+        for _ in 0..self.playout_plies {
+            if let Some(o) = g.terminal() {
+                return outcome_reward(g, &o);
+            }
+            if self.model.is_chance(g) {
+                let a = self.model.sample_chance(g, &mut self.rng);
+                g.play(a);
+                continue;
+            }
+            self.actions.clear();
+            g.legal_actions(&mut self.actions);
+            if self.actions.is_empty() {
+                return outcome_reward(g, &g.no_action_outcome());
+            }
+            let a = self.playout_choice(g);
+            g.play(a);
+        }
+        if let Some(o) = g.terminal() {
+            return outcome_reward(g, &o);
+        }
+        if !self.model.is_chance(g) {
+            self.actions.clear();
+            g.legal_actions(&mut self.actions);
+            if self.actions.is_empty() {
+                return outcome_reward(g, &g.no_action_outcome());
+            }
+        }
+        eval_reward(g)
+    }
+
+    /// Guided playouts take the game's most urgent action (by `order_score`: captures,
+    /// promotions) half the time, a uniform one otherwise.
+    fn playout_choice(&mut self, g: &M::G) -> A<M> {
+        let n = self.actions.len();
+        if self.guided && unit_f64(&mut self.rng) < 0.5 {
+            let mut best = Vec::with_capacity(4);
+            let mut best_s = i32::MIN;
+            for (i, &a) in self.actions.iter().enumerate() {
+                let s = g.order_score(a);
+                if s > best_s {
+                    best_s = s;
+                    best.clear();
+                    best.push(i);
+                } else if s == best_s {
+                    best.push(i);
+                }
+            }
+            return self.actions[best[below(&mut self.rng, best.len())]];
+        }
+        self.actions[below(&mut self.rng, n)]
+    }
+
+    /// The principal line in the searching player's tree: the most visited choice at each
+    /// node, the most visited event elsewhere, while the nodes have been visited twice.
+    pub fn principal_path(&self, max: usize) -> Vec<PathStep<A<M>, M::Obs>> {
+        let tree = &self.trees[self.own_tree()];
+        let mut out = Vec::new();
+        let mut id: NodeId = 0;
+        while out.len() < max {
+            let node = tree.node(id);
+            let Some(e) = node.most_visited() else { break };
+            let edge = &node.edges[e];
+            if edge.n < 2.0 {
+                break;
+            }
+            let Some((key, kid)) = edge
+                .kids()
+                .into_iter()
+                .max_by(|a, b| tree.node(a.1).n.total_cmp(&tree.node(b.1).n))
+            else {
+                break;
+            };
+            out.push(match &edge.label {
+                Label::Choice(a) => PathStep::Choice(*a, key.clone()),
+                Label::Seen(o) => PathStep::Seen(o.clone()),
+            });
+            id = kid;
+        }
+        out
+    }
+}
+
+/// UCB over the edges at `range`: mean reward plus the exploration term.
+fn best_ucb<A, O>(
+    edges: &[Edge<A, O>],
+    range: std::ops::Range<usize>,
+    ln_parent: f64,
+    c: f64,
+    n: impl Fn(&Edge<A, O>) -> f64,
+) -> usize {
+    let mut best = range.start;
+    let mut best_v = f64::NEG_INFINITY;
+    for i in range {
+        let e = &edges[i];
+        let v = e.mean() + c * (ln_parent / n(e)).sqrt();
+        if v > best_v {
+            best_v = v;
+            best = i;
+        }
+    }
+    best
+}
