@@ -25,6 +25,7 @@ fn main() {
         threads: 1,
         multipv: 1,
         move_overhead: 0,
+        ..SearchConfig::default()
     };
     // The piece values are measured once per process, on first use: keep that out of the timing.
     let _ = tessera::games::tches::values::piece_values();

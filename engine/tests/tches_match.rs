@@ -42,6 +42,7 @@ fn play_game(strike: bool, searcher: Player, depth: u32, seed: u64) -> (i32, boo
         threads: 1,
         multipv: 1,
         move_overhead: 0,
+        ..SearchConfig::default()
     };
     let tt = TranspositionTable::new(16);
     // One random opening action for variety.

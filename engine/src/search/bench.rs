@@ -137,6 +137,7 @@ pub fn bench(
         threads: 1,
         multipv: 1,
         move_overhead: 0,
+        ..SearchConfig::default()
     };
     let mut lines = Vec::with_capacity(games.len());
     let mut elapsed = Duration::ZERO;

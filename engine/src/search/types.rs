@@ -49,6 +49,8 @@ pub struct SearchConfig {
     pub multipv: usize,
     /// Milliseconds kept in reserve for communication when playing on a clock.
     pub move_overhead: u64,
+    /// Reductions, margins and windows (the `SearchParams` option).
+    pub params: super::params::SearchParams,
 }
 
 impl Default for SearchConfig {
@@ -57,6 +59,7 @@ impl Default for SearchConfig {
             threads: 1,
             multipv: 1,
             move_overhead: 30,
+            params: super::params::SearchParams::default(),
         }
     }
 }

@@ -126,6 +126,7 @@ pub struct TicTacChess {
     since: usize,
     halfmove: u32,
     fullmove: u32,
+    weights: eval::Weights,
 }
 
 /// What `undo` restores.
@@ -153,6 +154,7 @@ impl TicTacChess {
             since: 0,
             halfmove: 0,
             fullmove: 1,
+            weights: eval::Weights::default(),
         }
     }
 
@@ -165,6 +167,7 @@ impl TicTacChess {
             since: 0,
             halfmove: 0,
             fullmove: 1,
+            weights: eval::Weights::default(),
         }
     }
 
@@ -388,7 +391,9 @@ impl Game for TicTacChess {
     }
 
     fn reset(&mut self) {
+        let weights = self.weights;
         *self = TicTacChess::new(self.cfg);
+        self.weights = weights;
     }
 
     fn display(&self) -> String {

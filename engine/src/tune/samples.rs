@@ -1,0 +1,234 @@
+//! From recorded games to tuning samples.
+
+use rayon::prelude::*;
+
+use crate::game::{Evaluate, Player, RuleError};
+use crate::params;
+use crate::search::quiet::with_quiet_probe;
+
+/// A game as a record gives it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RecordedGame {
+    /// The start position; `None` for the variant's own.
+    pub fen: Option<String>,
+    /// One entry per turn, its actions comma-joined, in the variant's notation or in SAN.
+    pub turns: Vec<String>,
+    /// The result for White: 1, 0.5 or 0.
+    pub result: f32,
+}
+
+/// Which positions of a game become samples.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SampleOptions {
+    /// Turns from the start that are never sampled (opening moves, often random).
+    pub skip_turns: usize,
+    /// At most this many positions per game, spread evenly over the game (0: all).
+    pub per_game: usize,
+    /// Positions whose quiet evaluation is beyond this many centipawns tell little (the
+    /// logistic curve is flat there) and are left out.
+    pub max_eval: i32,
+}
+
+impl Default for SampleOptions {
+    fn default() -> Self {
+        SampleOptions {
+            skip_turns: 8,
+            per_game: 0,
+            max_eval: 2000,
+        }
+    }
+}
+
+/// Positions of many games, variant-free: per sample the static evaluation of its quiet
+/// position with the weights it was collected with (White's point of view), the gradient of
+/// that evaluation (sparse rows), the game's result, and the game it came from.
+#[derive(Clone, Debug, Default)]
+pub struct SampleSet {
+    pub names: Vec<String>,
+    /// The weights the samples were collected with.
+    pub start: Vec<i32>,
+    /// Row `i` is `index[offsets[i]..offsets[i + 1]]` with `coef[..]` alongside.
+    pub offsets: Vec<usize>,
+    pub index: Vec<u32>,
+    pub coef: Vec<f32>,
+    pub eval: Vec<f32>,
+    pub result: Vec<f32>,
+    pub game: Vec<u32>,
+    /// Games read, and games left out because a move could not be replayed.
+    pub games: usize,
+    pub unreadable: Vec<String>,
+    /// Positions looked at, and those left out (decided, or beyond `max_eval`).
+    pub positions: usize,
+    pub dropped: usize,
+}
+
+impl SampleSet {
+    pub fn len(&self) -> usize {
+        self.eval.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.eval.is_empty()
+    }
+
+    /// The sparse gradient row of sample `i`.
+    pub fn row(&self, i: usize) -> (&[u32], &[f32]) {
+        let r = self.offsets[i]..self.offsets[i + 1];
+        (&self.index[r.clone()], &self.coef[r])
+    }
+}
+
+/// One game's samples before they are joined.
+#[derive(Default)]
+struct Part {
+    rows: Vec<(Vec<(u32, f32)>, f32)>,
+    result: f32,
+    positions: usize,
+    dropped: usize,
+    error: Option<String>,
+}
+
+/// Plays one turn token (`e4`, `e2e4`, `e2e3,b1c3,g1f3`); each action may be in the variant's
+/// notation or in SAN.
+fn play_turn<G: Evaluate>(g: &mut G, token: &str) -> Result<(), RuleError> {
+    let side = g.to_move();
+    for part in token.split(',') {
+        let a = match g.parse_action(part) {
+            Ok(a) => a,
+            Err(e) => {
+                let mut legal = Vec::new();
+                g.legal_actions(&mut legal);
+                *legal
+                    .iter()
+                    .find(|&&a| g.san(a).as_deref() == Some(part))
+                    .ok_or(e)?
+            }
+        };
+        g.play(a);
+    }
+    if g.to_move() == side && g.terminal().is_none() {
+        return Err(RuleError::new(format!("'{token}' is not a whole turn")));
+    }
+    Ok(())
+}
+
+/// Collects the samples of `games`, played from `proto` (whose weights are used). `progress`
+/// is called with the number of games done so far, now and then.
+pub fn collect<G: Evaluate>(
+    proto: &G,
+    games: &[RecordedGame],
+    opts: &SampleOptions,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<SampleSet, RuleError> {
+    let table = proto
+        .eval_weights()
+        .ok_or_else(|| RuleError::new(format!("{} has no evaluation weights", proto.variant())))?;
+    let names = params::names(table);
+    let start = params::values(table);
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    const CHUNK: usize = 16;
+    let parts: Vec<Part> = games
+        .par_chunks(CHUNK)
+        .flat_map_iter(|chunk| {
+            let parts: Vec<Part> = with_quiet_probe(proto, |probe| {
+                chunk
+                    .iter()
+                    .map(|rec| game_samples(proto, rec, opts, probe))
+                    .collect()
+            });
+            let n = done.fetch_add(chunk.len(), std::sync::atomic::Ordering::Relaxed);
+            progress(n + chunk.len());
+            parts
+        })
+        .collect();
+
+    let mut set = SampleSet {
+        names,
+        start,
+        offsets: vec![0],
+        games: games.len(),
+        ..SampleSet::default()
+    };
+    for (gi, p) in parts.into_iter().enumerate() {
+        if let Some(e) = p.error {
+            set.unreadable.push(format!("game {}: {e}", gi + 1));
+            continue;
+        }
+        set.positions += p.positions;
+        set.dropped += p.dropped;
+        for (row, eval) in p.rows {
+            for (i, c) in row {
+                set.index.push(i);
+                set.coef.push(c);
+            }
+            set.offsets.push(set.index.len());
+            set.eval.push(eval);
+            set.result.push(p.result);
+            set.game.push(gi as u32);
+        }
+    }
+    Ok(set)
+}
+
+fn game_samples<G: Evaluate>(
+    proto: &G,
+    rec: &RecordedGame,
+    opts: &SampleOptions,
+    probe: &mut dyn FnMut(&G) -> Option<G>,
+) -> Part {
+    let mut part = Part {
+        result: rec.result,
+        ..Part::default()
+    };
+    let mut g = proto.clone();
+    match &rec.fen {
+        Some(f) => {
+            if let Err(e) = g.set_fen(f) {
+                part.error = Some(format!("bad FEN: {e}"));
+                return part;
+            }
+        }
+        None => g.reset(),
+    }
+    // Positions at the start of each turn after the skipped ones.
+    let mut positions = Vec::new();
+    for (t, token) in rec.turns.iter().enumerate() {
+        if t >= opts.skip_turns {
+            positions.push(g.clone());
+        }
+        if let Err(e) = play_turn(&mut g, token) {
+            part.error = Some(format!("turn {} '{token}': {e}", t + 1));
+            return part;
+        }
+    }
+    if opts.per_game > 0 && positions.len() > opts.per_game {
+        let n = positions.len();
+        positions = (0..opts.per_game)
+            .map(|k| positions[k * n / opts.per_game].clone())
+            .collect();
+    }
+    for pos in positions {
+        part.positions += 1;
+        let Some(leaf) = probe(&pos) else {
+            part.dropped += 1;
+            continue;
+        };
+        let eval = leaf.evaluate();
+        if eval.abs() > opts.max_eval {
+            part.dropped += 1;
+            continue;
+        }
+        let sign = if leaf.to_move() == Player::White {
+            1.0
+        } else {
+            -1.0
+        };
+        let mut row = Vec::new();
+        leaf.eval_gradient(&mut row);
+        for x in &mut row {
+            x.1 *= sign;
+        }
+        part.rows.push((row, sign * eval as f32));
+    }
+    part
+}
