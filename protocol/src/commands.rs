@@ -12,6 +12,7 @@ use tessera::search::{Limits, SearchConfig, SearchControl, SearchInfo};
 use tessera::variant::VariantInfo;
 use tessera::AnyGame;
 
+use tessera_protocol::params;
 use tessera_protocol::setup;
 use tessera_protocol::uci::options;
 use tessera_protocol::uci::report::{info_lines, score_text};
@@ -140,8 +141,23 @@ fn checked(name: &str, v: usize) -> Result<usize, String> {
     Ok(v)
 }
 
+fn engine_text<'a>(engine_opts: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    engine_opts
+        .iter()
+        .rev()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
 pub fn analyse(a: AnalyseArgs) -> Result<(), String> {
-    let (game, engine_opts) = a.pos.build()?;
+    let (mut game, engine_opts) = a.pos.build()?;
+    if let Some(w) = engine_text(&engine_opts, "EvalWeights") {
+        params::apply_to(game.as_mut(), w)?;
+    }
+    let search_params = match engine_text(&engine_opts, "SearchParams") {
+        Some(p) => params::search_params(p)?,
+        None => Default::default(),
+    };
     let defaults = SearchConfig::default();
     let cfg = SearchConfig {
         threads: match a.threads {
@@ -151,6 +167,7 @@ pub fn analyse(a: AnalyseArgs) -> Result<(), String> {
         multipv: engine_value(&engine_opts, "MultiPV").unwrap_or(defaults.multipv),
         move_overhead: engine_value(&engine_opts, "Move Overhead")
             .map_or(defaults.move_overhead, |o| o as u64),
+        params: search_params,
     };
     let hash = match a.hash {
         Some(h) => checked("Hash", h)?,

@@ -2,5 +2,6 @@
 //! shares with it (option validation, position set-up, report formatting). This crate knows
 //! no rules: it talks to variants only through `tessera::registry` and `AnyGame`.
 
+pub mod params;
 pub mod setup;
 pub mod uci;

@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 
 mod commands;
 mod tournament;
+mod tune;
 
 use tessera_protocol::uci;
 
@@ -32,6 +33,8 @@ enum Command {
     Render(commands::RenderArgs),
     /// Play an engine-vs-engine tournament, refereed with Tessera's own rules.
     Match(tournament::MatchArgs),
+    /// Tune evaluation weights (Texel) or search parameters (SPSA).
+    Tune(Box<tune::TuneArgs>),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +47,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(a)) => commands::solve(a),
         Some(Command::Render(a)) => commands::render(a),
         Some(Command::Match(a)) => tournament::run(a),
+        Some(Command::Tune(a)) => tune::run(*a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
