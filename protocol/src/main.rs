@@ -32,7 +32,7 @@ enum Command {
     /// Draw a position as an SVG picture.
     Render(commands::RenderArgs),
     /// Play an engine-vs-engine tournament, refereed with Tessera's own rules.
-    Match(tournament::MatchArgs),
+    Match(Box<tournament::MatchCommand>),
     /// Tune evaluation weights (Texel) or search parameters (SPSA).
     Tune(Box<tune::TuneArgs>),
 }
@@ -46,7 +46,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(a)) => commands::bench(a),
         Some(Command::Solve(a)) => commands::solve(a),
         Some(Command::Render(a)) => commands::render(a),
-        Some(Command::Match(a)) => tournament::run(a),
+        Some(Command::Match(a)) => tournament::command(*a),
         Some(Command::Tune(a)) => tune::run(*a),
     };
     match result {
