@@ -15,6 +15,9 @@ pub struct RecordedGame {
     pub turns: Vec<String>,
     /// The result for White: 1, 0.5 or 0.
     pub result: f32,
+    /// The score in centipawns the mover's engine reported for each turn (its own point of
+    /// view), where the record has one.
+    pub scores: Vec<Option<f32>>,
 }
 
 /// Which positions of a game become samples.
@@ -52,7 +55,12 @@ pub struct SampleSet {
     pub index: Vec<u32>,
     pub coef: Vec<f32>,
     pub eval: Vec<f32>,
+    /// What the fit predicts: the game's result for White (1, 0.5, 0), or a blend of it with
+    /// the search score (`blend`).
     pub result: Vec<f32>,
+    /// The engine's search score of the position, White's point of view, in centipawns;
+    /// NaN where the record has none.
+    pub search: Vec<f32>,
     pub game: Vec<u32>,
     /// Games read, and games left out because a move could not be replayed.
     pub games: usize,
@@ -71,6 +79,18 @@ impl SampleSet {
         self.eval.is_empty()
     }
 
+    /// Replaces each result by `lambda * result + (1 - lambda) * sigmoid(k * search / 400)`
+    /// where the sample has a search score: deeper search's opinion of the position, less
+    /// noisy than one game's result.
+    pub fn blend(&mut self, k: f64, lambda: f64) {
+        for (r, &s) in self.result.iter_mut().zip(&self.search) {
+            if !s.is_nan() {
+                let p = 1.0 / (1.0 + 10f64.powf(-k * s as f64 / 400.0));
+                *r = (lambda * *r as f64 + (1.0 - lambda) * p) as f32;
+            }
+        }
+    }
+
     /// The sparse gradient row of sample `i`.
     pub fn row(&self, i: usize) -> (&[u32], &[f32]) {
         let r = self.offsets[i]..self.offsets[i + 1];
@@ -81,7 +101,8 @@ impl SampleSet {
 /// One game's samples before they are joined.
 #[derive(Default)]
 struct Part {
-    rows: Vec<(Vec<(u32, f32)>, f32)>,
+    /// Gradient row, evaluation, search score.
+    rows: Vec<(Vec<(u32, f32)>, f32, f32)>,
     result: f32,
     positions: usize,
     dropped: usize,
@@ -156,13 +177,14 @@ pub fn collect<G: Evaluate>(
         }
         set.positions += p.positions;
         set.dropped += p.dropped;
-        for (row, eval) in p.rows {
+        for (row, eval, search) in p.rows {
             for (i, c) in row {
                 set.index.push(i);
                 set.coef.push(c);
             }
             set.offsets.push(set.index.len());
             set.eval.push(eval);
+            set.search.push(search);
             set.result.push(p.result);
             set.game.push(gi as u32);
         }
@@ -190,11 +212,19 @@ fn game_samples<G: Evaluate>(
         }
         None => g.reset(),
     }
-    // Positions at the start of each turn after the skipped ones.
+    // Positions at the start of each turn after the skipped ones, with the mover's search
+    // score turned to White's point of view.
     let mut positions = Vec::new();
     for (t, token) in rec.turns.iter().enumerate() {
         if t >= opts.skip_turns {
-            positions.push(g.clone());
+            let score = rec.scores.get(t).copied().flatten().map_or(f32::NAN, |s| {
+                if g.to_move() == Player::White {
+                    s
+                } else {
+                    -s
+                }
+            });
+            positions.push((g.clone(), score));
         }
         if let Err(e) = play_turn(&mut g, token) {
             part.error = Some(format!("turn {} '{token}': {e}", t + 1));
@@ -207,7 +237,7 @@ fn game_samples<G: Evaluate>(
             .map(|k| positions[k * n / opts.per_game].clone())
             .collect();
     }
-    for pos in positions {
+    for (pos, search) in positions {
         part.positions += 1;
         let Some(leaf) = probe(&pos) else {
             part.dropped += 1;
@@ -228,7 +258,7 @@ fn game_samples<G: Evaluate>(
         for x in &mut row {
             x.1 *= sign;
         }
-        part.rows.push((row, sign * eval as f32));
+        part.rows.push((row, sign * eval as f32, search));
     }
     part
 }

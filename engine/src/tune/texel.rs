@@ -274,6 +274,7 @@ mod tests {
             set.coef.extend([x0, x1]);
             set.offsets.push(set.index.len());
             set.eval.push(0.0);
+            set.search.push(f32::NAN);
             set.result.push(r);
             set.game.push(g);
         }

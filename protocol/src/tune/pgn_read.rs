@@ -10,6 +10,8 @@ pub struct PgnGame {
     pub tags: Vec<(String, String)>,
     /// One token per turn.
     pub turns: Vec<String>,
+    /// The comment after each turn's token (`book`, or the engine's score, depth, time).
+    pub comments: Vec<Option<String>>,
     /// The result token (`1-0`, `0-1`, `1/2-1/2`, `*`).
     pub result: String,
 }
@@ -58,8 +60,33 @@ impl PgnGame {
             fen: self.tag("FEN").map(str::to_string),
             turns: self.turns.clone(),
             result: self.white_score()?,
+            scores: self
+                .comments
+                .iter()
+                .map(|c| c.as_deref().and_then(comment_score))
+                .collect(),
         })
     }
+}
+
+/// Mate scores count as this many centipawns in a search score.
+const MATE_CP: f32 = 3000.0;
+
+/// The mover's score in centipawns from a move comment as `tessera match` writes it:
+/// `+0.31/9 0.412s` (pawns), `-M3/12 0.2s` (a mate); `None` for `book` and the like.
+pub fn comment_score(c: &str) -> Option<f32> {
+    let head = c.split_whitespace().next()?;
+    let value = head.split('/').next()?;
+    let (sign, rest) = match value.as_bytes().first()? {
+        b'+' => (1.0, &value[1..]),
+        b'-' => (-1.0, &value[1..]),
+        _ => (1.0, value),
+    };
+    if rest.starts_with('M') {
+        return Some(sign * MATE_CP);
+    }
+    let pawns: f32 = rest.parse().ok()?;
+    Some(sign * pawns * 100.0)
 }
 
 fn is_result(t: &str) -> bool {
@@ -79,6 +106,9 @@ pub fn read(text: &str) -> Result<Vec<PgnGame>, String> {
     let mut cur = PgnGame::default();
     let mut in_comment = false;
     let mut has_moves = false;
+    // The comment being read, and whether it belongs to the move just read.
+    let mut comment = String::new();
+    let mut open_comment = false;
     for (no, raw) in text.lines().enumerate() {
         let line = raw.trim();
         if !in_comment && line.starts_with('%') {
@@ -105,26 +135,48 @@ pub fn read(text: &str) -> Result<Vec<PgnGame>, String> {
             cur.tags.push((name.to_string(), value));
             continue;
         }
-        // Movetext: drop comments, then read tokens.
-        let mut plain = String::new();
-        for c in line.chars() {
-            match c {
-                '{' if !in_comment => in_comment = true,
-                '}' if in_comment => in_comment = false,
-                ';' if !in_comment => break,
-                _ if in_comment => {}
-                _ => plain.push(c),
+        // Movetext: tokens, and comments kept for the move they follow.
+        let mut token = String::new();
+        for c in line.chars().chain(std::iter::once('\n')) {
+            if in_comment {
+                if c == '}' {
+                    in_comment = false;
+                    if open_comment {
+                        if let Some(last) = cur.comments.last_mut() {
+                            *last = Some(comment.trim().to_string());
+                        }
+                        open_comment = false;
+                    }
+                    comment.clear();
+                } else {
+                    comment.push(if c == '\n' { ' ' } else { c });
+                }
+                continue;
             }
-        }
-        for t in plain.split_whitespace() {
-            has_moves = true;
-            if is_result(t) {
-                cur.result = t.to_string();
-                games.push(std::mem::take(&mut cur));
-                has_moves = false;
-            } else if is_move_token(t) {
-                cur.turns.push(t.to_string());
+            if c == '{' || c == ';' || c.is_whitespace() {
+                if !token.is_empty() {
+                    has_moves = true;
+                    let t = std::mem::take(&mut token);
+                    open_comment = false;
+                    if is_result(&t) {
+                        cur.result = t;
+                        games.push(std::mem::take(&mut cur));
+                        has_moves = false;
+                    } else if is_move_token(&t) {
+                        cur.turns.push(t);
+                        cur.comments.push(None);
+                        open_comment = true;
+                    }
+                }
+                if c == '{' {
+                    in_comment = true;
+                }
+                if c == ';' {
+                    break;
+                }
+                continue;
             }
+            token.push(c);
         }
     }
     if in_comment {
@@ -150,6 +202,18 @@ mod tests {
         let g = read(text).unwrap();
         assert_eq!(g.len(), 2);
         assert_eq!(g[0].turns, ["e4", "e5", "Nf3,Nc3", "Nc6"]);
+        assert_eq!(
+            g[0].comments,
+            [
+                Some("book".to_string()),
+                Some("+0.20/3 0.010s".to_string()),
+                Some("x".to_string()),
+                None
+            ]
+        );
+        assert_eq!(g[0].record().unwrap().scores, [None, Some(20.0), None, None]);
+        assert_eq!(comment_score("-M3/12 0.2s"), Some(-3000.0));
+        assert_eq!(comment_score("-1.5/7 0.2s"), Some(-150.0));
         assert_eq!(g[0].tag("White"), Some("a \"q\""));
         assert_eq!(g[0].variant().0, "tches");
         assert_eq!(g[0].white_score(), Some(1.0));

@@ -67,6 +67,14 @@ pub struct TexelArgs {
     /// Tune only the weights whose names start with this (repeatable).
     #[arg(long, value_name = "PREFIX")]
     pub only: Vec<String>,
+    /// Weight of the game's result in what the fit predicts; the rest goes to the engine's
+    /// own search score recorded with each move (1: results only, Texel's method as
+    /// published).
+    #[arg(long, default_value_t = 1.0)]
+    pub lambda: f64,
+    /// Print the losses every this many epochs (0: only at the end).
+    #[arg(long = "log-every", default_value_t = 0)]
+    pub log_every: usize,
     /// Worker threads for collecting samples and fitting (default: every core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -196,8 +204,12 @@ pub fn run(a: TexelArgs) -> Result<(), String> {
         if set.len() < 100 {
             return Err(format!("only {} samples: too few to fit", set.len()));
         }
+        let mut set = set;
         let split = Split::by_game(&set, a.validation.clamp(0.0, 0.5));
         let kk = *k.get_or_insert_with(|| tune::fit_k(&set, &split.train));
+        if a.lambda < 1.0 {
+            set.blend(kk, a.lambda.clamp(0.0, 1.0));
+        }
         let opts = FitOptions {
             epochs: a.epochs,
             rate: a.rate,
@@ -206,7 +218,14 @@ pub fn run(a: TexelArgs) -> Result<(), String> {
             l2: a.l2,
         };
         let mut bar = Progress::new(&format!("pass {pass}: epochs"), a.epochs as u64);
+        let log_every = a.log_every;
         let fit = tune::fit(&set, &split, kk, &opts, &mut |e: &EpochReport| {
+            if log_every > 0 && e.epoch % log_every == 0 {
+                eprintln!(
+                    "epoch {}: train {:.6} held-out {:.6}",
+                    e.epoch, e.train, e.valid
+                );
+            }
             bar.set(
                 e.epoch as u64,
                 &format!(
