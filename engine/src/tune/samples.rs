@@ -262,3 +262,66 @@ fn game_samples<G: Evaluate>(
     }
     part
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::chess::Chess;
+
+    fn game(turns: &[&str], result: f32) -> RecordedGame {
+        RecordedGame {
+            fen: None,
+            turns: turns.iter().map(|s| s.to_string()).collect(),
+            result,
+            scores: turns.iter().map(|_| Some(25.0)).collect(),
+        }
+    }
+
+    #[test]
+    fn games_in_san_or_engine_notation_give_samples() {
+        let g = Chess::new(false);
+        let games = [
+            game(
+                &["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6"],
+                1.0,
+            ),
+            game(&["d2d4", "d7d5", "c2c4", "e7e6", "b1c3", "g8f6"], 0.5),
+            game(&["e4", "e5", "Qh5", "Ke7"], 0.0),
+            game(&["e4", "e5", "Nf9"], 1.0),
+        ];
+        let opts = SampleOptions {
+            skip_turns: 2,
+            ..SampleOptions::default()
+        };
+        let set = collect(&g, &games, &opts, &|_| {}).unwrap();
+        assert_eq!(set.unreadable.len(), 1, "{:?}", set.unreadable);
+        assert!(set.unreadable[0].starts_with("game 4: turn 3 'Nf9'"));
+        // 6 + 4 + 2 positions after the skipped turns.
+        assert_eq!(set.positions, 12);
+        assert_eq!(set.len() + set.dropped, 12);
+        assert_eq!(set.names.len(), set.start.len());
+        assert_eq!(set.offsets.len(), set.len() + 1);
+        // Results and search scores come from White's side.
+        assert_eq!(set.result[0], 1.0);
+        assert_eq!(set.search[0], 25.0);
+        assert_eq!(set.search[1], -25.0);
+        // Every sample's evaluation is its gradient applied to the weights (the chess
+        // evaluation is linear in them but for the king attack and rounding).
+        for i in 0..set.len() {
+            let (idx, coef) = set.row(i);
+            let linear: f32 = idx
+                .iter()
+                .zip(coef)
+                .map(|(&j, &c)| c * set.start[j as usize] as f32)
+                .sum();
+            assert!(
+                (linear - set.eval[i]).abs() < 3.0,
+                "{i}: {linear} vs {}",
+                set.eval[i]
+            );
+        }
+        let mut blended = set.clone();
+        blended.blend(1.0, 0.5);
+        assert!(blended.result[0] < 1.0 && blended.result[0] > 0.5);
+    }
+}

@@ -211,7 +211,10 @@ mod tests {
                 None
             ]
         );
-        assert_eq!(g[0].record().unwrap().scores, [None, Some(20.0), None, None]);
+        assert_eq!(
+            g[0].record().unwrap().scores,
+            [None, Some(20.0), None, None]
+        );
         assert_eq!(comment_score("-M3/12 0.2s"), Some(-3000.0));
         assert_eq!(comment_score("-1.5/7 0.2s"), Some(-150.0));
         assert_eq!(g[0].tag("White"), Some("a \"q\""));
