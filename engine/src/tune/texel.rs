@@ -50,6 +50,9 @@ pub struct FitOptions {
     /// Penalty `l2 * sum((w - w0)^2)` added to the training loss, against weights that few
     /// samples see drifting on noise.
     pub l2: f64,
+    /// Weights that fewer training samples use than this keep their values: Adam moves a
+    /// rarely used weight as fast as a common one, on far less evidence.
+    pub min_support: usize,
 }
 
 impl Default for FitOptions {
@@ -60,6 +63,7 @@ impl Default for FitOptions {
             patience: 200,
             frozen: Vec::new(),
             l2: 0.0,
+            min_support: 0,
         }
     }
 }
@@ -83,6 +87,19 @@ pub struct FitReport {
     pub best_valid: f64,
     pub best_epoch: usize,
     pub epochs: usize,
+    /// Weights held for too little support (`min_support`).
+    pub unsupported: usize,
+}
+
+/// How many of `rows` use each weight.
+pub fn support(set: &SampleSet, rows: &[usize]) -> Vec<usize> {
+    let mut n = vec![0usize; set.names.len()];
+    for &i in rows {
+        for &j in set.row(i).0 {
+            n[j as usize] += 1;
+        }
+    }
+    n
 }
 
 const LN10: f64 = std::f64::consts::LN_10;
@@ -191,7 +208,12 @@ pub fn fit(
 ) -> FitReport {
     let n = set.names.len();
     let start: Vec<f64> = set.start.iter().map(|&v| v as f64).collect();
-    let frozen = |j: usize| opts.frozen.get(j).copied().unwrap_or(false);
+    let support = support(set, &split.train);
+    let frozen =
+        |j: usize| opts.frozen.get(j).copied().unwrap_or(false) || support[j] < opts.min_support;
+    let unsupported = (0..n)
+        .filter(|&j| support[j] < opts.min_support && !opts.frozen.get(j).copied().unwrap_or(false))
+        .count();
     let mut w = start.clone();
     let (mut m, mut v) = (vec![0.0f64; n], vec![0.0f64; n]);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-12f64);
@@ -242,6 +264,7 @@ pub fn fit(
         best_valid: best.0,
         best_epoch: best.1,
         epochs,
+        unsupported,
     }
 }
 
@@ -317,5 +340,22 @@ mod tests {
         let r = fit(&set, &split, 1.0, &opts, &mut |_| {});
         assert_eq!(r.weights[0], 0.0);
         assert!(r.weights[1] < 0.0);
+        // A weight too few samples use stays too.
+        let mut rare = set.clone();
+        for i in 0..rare.len() {
+            if i % 100 != 0 {
+                rare.coef[2 * i + 1] = 0.0;
+                rare.index[2 * i + 1] = 0;
+            }
+        }
+        let opts = FitOptions {
+            epochs: 50,
+            min_support: 1000,
+            ..FitOptions::default()
+        };
+        let r = fit(&rare, &split, 1.0, &opts, &mut |_| {});
+        assert_eq!(r.weights[1], 0.0);
+        assert_eq!(r.unsupported, 1);
+        assert!(r.weights[0] > 0.0);
     }
 }

@@ -61,6 +61,9 @@ pub struct TexelArgs {
     /// (refreshes the quiet positions and the evaluation's slope where it is not linear).
     #[arg(long, default_value_t = 1)]
     pub passes: usize,
+    /// Keep the weights fewer training positions use than this fixed.
+    #[arg(long = "min-support", default_value_t = 500)]
+    pub min_support: usize,
     /// Keep the weights whose names start with this fixed (repeatable).
     #[arg(long, value_name = "PREFIX")]
     pub freeze: Vec<String>,
@@ -216,6 +219,7 @@ pub fn run(a: TexelArgs) -> Result<(), String> {
             patience: a.patience,
             frozen: frozen.clone(),
             l2: a.l2,
+            min_support: a.min_support,
         };
         let mut bar = Progress::new(&format!("pass {pass}: epochs"), a.epochs as u64);
         let log_every = a.log_every;
@@ -238,7 +242,8 @@ pub fn run(a: TexelArgs) -> Result<(), String> {
         let rounded: Vec<f64> = fit.weights.iter().map(|w| w.round()).collect();
         println!(
             "pass {pass}: K {kk:.4}; loss train {:.6} -> {:.6}, held-out {:.6} -> {:.6} \
-             (best at epoch {} of {}; {} training, {} held-out samples)",
+             (best at epoch {} of {}; {} training, {} held-out samples; {} weights held for \
+             fewer than {} positions)",
             fit.start_train,
             tune::loss(&set, &split.train, &rounded, kk),
             fit.start_valid,
@@ -246,7 +251,9 @@ pub fn run(a: TexelArgs) -> Result<(), String> {
             fit.best_epoch,
             fit.epochs,
             split.train.len(),
-            split.valid.len()
+            split.valid.len(),
+            fit.unsupported,
+            a.min_support
         );
         let pairs: Vec<(String, i32)> = names
             .iter()
