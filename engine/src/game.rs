@@ -315,6 +315,29 @@ pub trait Evaluate: Game {
     fn probe_solved(&self) -> Option<(i32, u32)> {
         None
     }
+
+    /// The evaluation's weights as a named table (see `crate::params`), for tuning and for
+    /// loading from a file; `None` where the game has none.
+    fn eval_weights(&self) -> Option<&dyn crate::params::ParamTable> {
+        None
+    }
+
+    /// Replaces the evaluation's weights by `values`, in the order of `eval_weights`.
+    /// The position is unchanged on error.
+    fn set_eval_weights(&mut self, _values: &[i32]) -> Result<(), RuleError> {
+        Err(RuleError::new(format!(
+            "{} has no evaluation weights",
+            self.variant()
+        )))
+    }
+
+    /// The gradient of `evaluate()` with respect to the weights, as (index, derivative)
+    /// pairs for the nonzero entries: what Texel tuning fits. The default takes central
+    /// differences through `set_eval_weights`; games with many weights trace their
+    /// evaluation instead.
+    fn eval_gradient(&self, out: &mut Vec<(u32, f32)>) {
+        crate::params::finite_difference_gradient(self, out)
+    }
 }
 
 /// Games with chance: at a *chance node* the next action is chance's, not a player's (a card

@@ -9,11 +9,13 @@ pub mod games;
 pub mod geometry;
 pub mod hidden_session;
 pub mod options;
+pub mod params;
 pub mod perft;
 pub mod registry;
 pub mod render;
 pub mod search;
 pub mod session;
+pub mod tune;
 pub mod variant;
 pub mod zobrist;
 

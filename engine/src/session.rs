@@ -7,9 +7,11 @@ use std::sync::atomic::AtomicBool;
 
 use crate::game::{Evaluate, GameRng, Outcome, Player, RuleError};
 use crate::geometry::Geometry;
+use crate::params;
 use crate::render::{self, RenderOptions};
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, SearchConfig, SearchControl, SearchInfo, SearchOutput};
+use crate::tune::{self, RecordedGame, SampleOptions, SampleSet};
 
 /// A position of some variant, driven by text. Every mutating call is atomic: on error the
 /// position is unchanged.
@@ -122,6 +124,17 @@ pub trait AnyGame: Send + Sync {
     fn searchable(&self) -> Result<(), RuleError> {
         Ok(())
     }
+    /// The evaluation's weights by name, in the table's order (empty where there are none).
+    fn eval_weights(&self) -> Vec<(String, i32)>;
+    /// Sets the named weights; the others keep their values. Unchanged on error.
+    fn set_eval_weights(&mut self, pairs: &[(String, i32)]) -> Result<(), RuleError>;
+    /// Texel tuning samples from recorded games, with this game's weights.
+    fn tuning_samples(
+        &self,
+        games: &[RecordedGame],
+        opts: &SampleOptions,
+        progress: &(dyn Fn(usize) + Sync),
+    ) -> Result<SampleSet, RuleError>;
 }
 
 /// The generic implementation of `AnyGame` over a concrete game.
@@ -251,6 +264,29 @@ impl<G: Evaluate> AnyGame for Session<G> {
 
     fn boxed_clone(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
+    }
+
+    fn eval_weights(&self) -> Vec<(String, i32)> {
+        match self.game.eval_weights() {
+            Some(t) => params::names(t)
+                .into_iter()
+                .zip(params::values(t))
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    fn set_eval_weights(&mut self, pairs: &[(String, i32)]) -> Result<(), RuleError> {
+        params::apply_weights(&mut self.game, pairs)
+    }
+
+    fn tuning_samples(
+        &self,
+        games: &[RecordedGame],
+        opts: &SampleOptions,
+        progress: &(dyn Fn(usize) + Sync),
+    ) -> Result<SampleSet, RuleError> {
+        tune::collect(&self.game, games, opts, progress)
     }
 
     fn players(&self) -> usize {

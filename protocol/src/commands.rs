@@ -14,6 +14,7 @@ use tessera::variant::VariantInfo;
 use tessera::AnyGame;
 
 use crate::progress;
+use tessera_protocol::params;
 use tessera_protocol::setup;
 
 use crate::print::outln;
@@ -198,11 +199,25 @@ fn checked(name: &str, v: usize) -> Result<usize, String> {
     Ok(v)
 }
 
+fn engine_text<'a>(engine_opts: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    engine_opts
+        .iter()
+        .rev()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
 pub fn analyse(a: AnalyseArgs) -> Result<(), String> {
-    let (game, engine_opts) = a.pos.build()?;
+    let (mut game, engine_opts) = a.pos.build()?;
+    if let Some(w) = engine_text(&engine_opts, "EvalWeights") {
+        params::apply_to(game.as_mut(), w)?;
+    }
     let mut cfg = SearchConfig::default();
     for (name, value) in &engine_opts {
         options::set_search_option(&mut cfg, name, value);
+    }
+    if let Some(p) = engine_text(&engine_opts, "SearchParams") {
+        cfg.params = params::search_params(p)?;
     }
     if let Some(t) = a.threads {
         cfg.threads = checked("Threads", t)?;

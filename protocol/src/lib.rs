@@ -5,6 +5,7 @@
 
 pub mod moves;
 pub mod serve;
+pub mod params;
 pub mod setup;
 pub mod tournament;
 pub mod uci;

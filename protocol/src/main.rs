@@ -8,6 +8,7 @@ mod commands;
 mod print;
 mod progress;
 mod tournament;
+mod tune;
 
 use tessera_protocol::{tournament, uci};
 
@@ -34,7 +35,9 @@ enum Command {
     /// Draw a position as an SVG picture.
     Render(commands::RenderArgs),
     /// Play an engine-vs-engine tournament, refereed with Tessera's own rules.
-    Match(tournament::MatchArgs),
+    Match(Box<tournament::MatchCommand>),
+    /// Tune evaluation weights (Texel) or search parameters (SPSA).
+    Tune(Box<tune::TuneArgs>),
     /// Serve a web board for every variant on localhost (play, analyse, set up, take back).
     Serve(tessera_protocol::serve::ServeArgs),
 }
@@ -48,7 +51,8 @@ fn main() -> ExitCode {
         Some(Command::Bench(a)) => commands::bench(a),
         Some(Command::Solve(a)) => commands::solve(a),
         Some(Command::Render(a)) => commands::render(a),
-        Some(Command::Match(a)) => tournament::run(a),
+        Some(Command::Match(a)) => tournament::command(*a),
+        Some(Command::Tune(a)) => tune::run(*a),
         Some(Command::Serve(a)) => tessera_protocol::serve::run(a),
     };
     match result {

@@ -13,22 +13,23 @@ mod args;
 mod clock;
 mod display;
 mod engine;
+mod merge;
 mod openings;
 mod pgn;
 mod referee;
+mod results;
 mod schedule;
 mod solo;
 mod stats;
 mod table;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::fs::OpenOptions;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::Mutex;
 
-use tessera::game::Player;
 use tessera::options::VariantOptions;
 use tessera::registry;
 use tessera::session::AnyGame;
@@ -38,12 +39,22 @@ use crate::print::outln;
 use tessera::variant::VariantInfo;
 
 pub use args::MatchArgs;
+pub use args::MatchCommand;
 use args::Plan;
-use display::{Reporter, Standing};
+use display::Reporter;
 use openings::{Opening, SplitMix};
 use referee::{EngineSlot, GameRecord, GameSetup, Start};
+use results::{Header, Results, Row};
 use schedule::Pairing;
-use stats::{Pentanomial, SprtDecision, Tally};
+use stats::SprtDecision;
+
+/// `tessera match [merge]`.
+pub fn command(c: MatchCommand) -> Result<(), String> {
+    match c.merge {
+        Some(args::MatchSub::Merge(m)) => merge::run(&m),
+        None => run(c.args),
+    }
+}
 
 pub fn run(a: MatchArgs) -> Result<(), String> {
     run_with(a, registry::variants())
@@ -52,14 +63,12 @@ pub fn run(a: MatchArgs) -> Result<(), String> {
 /// A match in the variants of `catalog` (the registry's, or a test's).
 pub fn run_with(a: MatchArgs, catalog: &'static [VariantInfo]) -> Result<(), String> {
     let plan = a.plan()?;
-    let catalog = registry::variants();
     let info = setup::find_variant(catalog, &plan.variant)?;
     let mut opts = VariantOptions::new();
     for (k, v) in &plan.variant_options {
         setup::set_variant_option(catalog, info, &mut opts, k, v)
             .map_err(|e| format!("--option {k}={v}: {e}"))?;
     }
-    let info = crate::setup::find_variant(catalog, &plan.variant)?;
     let proto = (info.create)(&opts).map_err(|e| format!("variant {}: {e}", info.name))?;
     if proto.is_hidden() && (plan.openings.is_some() || plan.random_plies > 0) {
         return Err(format!(
@@ -75,15 +84,26 @@ pub fn run_with(a: MatchArgs, catalog: &'static [VariantInfo]) -> Result<(), Str
     if plan.engines.len() < 2 {
         return Err("a match needs at least two --engine".into());
     }
+    let mut book_text = None;
     let books = match &plan.openings {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            openings::parse_file(&text, proto.as_ref())?
+            let b = openings::parse_file(&text, proto.as_ref())?;
+            book_text = Some(text);
+            b
         }
         None => vec![Opening::start()],
     };
-    let pairings = schedule::pairings(plan.engines.len(), plan.games, plan.gauntlet);
+    let all = schedule::pairings(plan.engines.len(), plan.games, plan.gauntlet);
+    let (k, n) = plan.shard.unwrap_or((1, 1));
+    let pairings = schedule::shard(&all, plan.games, k, n);
+    let header = Header {
+        tournament: args::identity(&plan, book_text.as_deref()),
+        shard: (k, n),
+        games_in_shard: pairings.len(),
+        games_total: all.len(),
+    };
     let mut rng = SplitMix::new(plan.seed);
     let distinct = schedule::openings_needed(plan.games);
     let openings: Vec<Opening> = (0..if proto.is_hidden() { 0 } else { distinct })
@@ -104,6 +124,7 @@ pub fn run_with(a: MatchArgs, catalog: &'static [VariantInfo]) -> Result<(), Str
         proto.as_ref(),
         &pairings,
         &openings,
+        &header,
         std::io::stderr().is_terminal(),
     )?;
     for line in summary.lines() {
@@ -146,24 +167,35 @@ fn variant_tag(plan: &Plan) -> String {
     }
 }
 
+fn open_append(p: &std::path::Path) -> Result<std::fs::File, String> {
+    OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(p)
+        .map_err(|e| format!("cannot open {}: {e}", p.display()))
+}
+
 /// Plays the schedule and returns the final report.
 fn play_match(
     plan: &Plan,
     proto: &dyn AnyGame,
     pairings: &[Pairing],
     openings: &[Opening],
+    header: &Header,
     tty: bool,
 ) -> Result<String, String> {
-    let mut pgn_file = match &plan.pgn {
-        Some(p) => Some(
-            OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(p)
-                .map_err(|e| format!("cannot open {}: {e}", p.display()))?,
-        ),
+    let mut pgn_file = plan.pgn.as_deref().map(open_append).transpose()?;
+    let mut results_file = match &plan.results {
+        Some(p) => {
+            let mut f = std::fs::File::create(p)
+                .map_err(|e| format!("cannot create {}: {e}", p.display()))?;
+            writeln!(f, "{}", header.line())
+                .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+            Some(f)
+        }
         None => None,
     };
+    let sharded = header.shard.1 > 1;
     let setup = GameSetup {
         proto,
         variant: &plan.variant,
@@ -189,22 +221,9 @@ fn play_match(
     let queue = Mutex::new(pairings.iter().copied().collect::<VecDeque<_>>());
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Finished>();
-    let mut standings: Vec<Standing> = plan
-        .engines
-        .iter()
-        .map(|e| Standing {
-            name: e.name.clone(),
-            ..Standing::default()
-        })
-        .collect();
-    // The first two engines' results from the first one's side (the two-engine report).
-    let mut duel = Tally::default();
-    // Their game pairs (one opening, colours swapped) for the SPRT: the first game's result
-    // waits here, by opening, for the second.
-    let mut half_pairs: HashMap<usize, i32> = HashMap::new();
-    let mut pairs = Pentanomial::default();
+    let names: Vec<String> = plan.engines.iter().map(|e| e.name.clone()).collect();
+    let mut res = Results::new(&names);
     let mut reporter = Reporter::new(tty, pairings.len());
-    let mut done = 0;
     let mut failure = None;
     // Start failures of each engine in a row: one may be bad luck, two end the match.
     let mut start_failures = vec![0u32; plan.engines.len()];
@@ -254,7 +273,6 @@ fn play_match(
                     continue;
                 }
             };
-            done += 1;
             let p = f.pairing;
             for n in &record.notes {
                 reporter.line(&format!("Note: {n}"));
@@ -280,36 +298,25 @@ fn play_match(
                     start_failures[engine] = 0;
                 }
             }
-            let white_value = match record.result.winner {
-                Some(Player::White) => 1,
-                Some(Player::Black) => -1,
-                None => 0,
-            };
-            add(&mut standings[w].tally, white_value);
-            add(&mut standings[b].tally, -white_value);
-            if record.result.termination.is_fault() {
-                if let Some(winner) = record.result.winner {
-                    standings[if winner == Player::White { b } else { w }].faults += 1;
-                }
-            }
-            let first_engine_value = match (w, b) {
-                (0, 1) => Some(white_value),
-                (1, 0) => Some(-white_value),
-                _ => None,
-            };
-            if let Some(v) = first_engine_value {
-                add(&mut duel, v);
-                match half_pairs.remove(&p.opening) {
-                    Some(first) => pairs.add_pair(first, v),
-                    None => {
-                        half_pairs.insert(p.opening, v);
-                    }
-                }
-            }
+            let fault = record.result.termination.is_fault();
+            res.add(&p, record.result.winner, fault);
+            let text = pgn::write_game(&record, p.round, &tags, &date);
             if let Some(file) = &mut pgn_file {
-                let text = pgn::write_game(&record, p.round, &tags, &date);
                 if let Err(e) = file.write_all(text.as_bytes()) {
                     failure.get_or_insert(format!("cannot write the PGN file: {e}"));
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+            if let Some(file) = &mut results_file {
+                let row = Row {
+                    pairing: p,
+                    winner: record.result.winner,
+                    fault,
+                    termination: record.result.termination.pgn().to_string(),
+                    pgn: text,
+                };
+                if let Err(e) = writeln!(file, "{}", row.line()) {
+                    failure.get_or_insert(format!("cannot write the results file: {e}"));
                     stop.store(true, Ordering::SeqCst);
                 }
             }
@@ -323,43 +330,18 @@ fn play_match(
                     record.result.reason
                 ));
             }
-            let two = plan.engines.len() == 2;
-            let mut summary = if two && tty {
-                format!(
-                    "{} vs {}: {}",
-                    standings[0].name,
-                    standings[1].name,
-                    display::compact_score(&duel)
-                )
-            } else if two {
-                let mut s = display::score_line(&standings[0].name, &standings[1].name, &duel);
-                if let Some(e) = display::elo_line(&duel) {
-                    s = format!("{s}  {e}");
-                }
-                s
-            } else {
-                let leader = standings
-                    .iter()
-                    .max_by(|a, b| a.tally.points().total_cmp(&b.tally.points()))
-                    .expect("engines");
-                format!(
-                    "leader {} {:.1}/{}",
-                    leader.name,
-                    leader.tally.points(),
-                    leader.tally.games()
-                )
-            };
-            if let Some(sprt) = &plan.sprt {
-                summary = format!("{summary}  LLR {:.2}", sprt.llr_pairs(&pairs));
-                let decision = sprt.decision_pairs(&pairs);
+            let summary = res.running(tty, plan.sprt.as_ref());
+            // A shard plays all its games: the SPRT decides on the merged results.
+            if let (Some(sprt), false) = (&plan.sprt, sharded) {
+                let decision = sprt.decision_pairs(&res.pairs);
                 if decision != SprtDecision::Continue && sprt_verdict.is_none() {
                     sprt_verdict = Some(decision);
                     stop.store(true, Ordering::SeqCst);
                 }
             }
             if tty {
-                reporter.progress(done, &summary);
-            } else if two {
+                reporter.progress(res.done, &summary);
+            } else if plan.engines.len() == 2 {
                 reporter.line(&summary);
             }
         }
@@ -369,28 +351,8 @@ fn play_match(
         return Err(e);
     }
 
-    let mut out = String::new();
-    if plan.engines.len() == 2 {
-        out.push_str(&display::score_line(
-            &standings[0].name,
-            &standings[1].name,
-            &duel,
-        ));
-        out.push('\n');
-        if let Some(e) = display::elo_line(&duel) {
-            out.push_str(&e);
-            out.push('\n');
-        }
-        if let Some(s) = &plan.sprt {
-            out.push_str(&display::sprt_line(s, &pairs));
-            out.push('\n');
-        }
-        for s in &standings {
-            out.push_str(&format!("Faults of {}: {}\n", s.name, s.faults));
-        }
-    } else {
-        out.push_str(&display::table(&standings));
-    }
+    let mut out = res.report(plan.sprt.as_ref());
+    let done = res.done;
     if repeated > 0 {
         out.push_str(&format!(
             "Repeated games: {repeated} (same engines, colours and moves as an earlier game; \
@@ -403,6 +365,12 @@ fn play_match(
             pairings.len()
         ));
     }
+    if sharded {
+        out.push_str(&format!(
+            "Shard {}/{}: {done} of the tournament's {} games\n",
+            header.shard.0, header.shard.1, header.games_total
+        ));
+    }
     out.push_str(&format!("Finished match: {done} games\n"));
     Ok(out)
 }
@@ -410,14 +378,6 @@ fn play_match(
 /// The seed of deal `k` of a match: each deal is played twice, colours swapped.
 pub fn deal_seed(seed: u64, k: usize) -> u64 {
     SplitMix::new(seed ^ (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64()
-}
-
-fn add(t: &mut Tally, value: i32) {
-    match value {
-        1 => t.wins += 1,
-        -1 => t.losses += 1,
-        _ => t.draws += 1,
-    }
 }
 
 /// The two participants' slots of this worker, started lazily, as two disjoint borrows.

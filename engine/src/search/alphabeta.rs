@@ -8,6 +8,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::ordering::{self, History, Killers};
+use super::params::SearchParams;
 use super::score::{self, decided, from_tt, is_mate, to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
 use super::time::TimeBudget;
 use super::tt::{Bound, TranspositionTable};
@@ -25,6 +26,7 @@ pub struct Shared<'a> {
     pub abort: AtomicBool,
     /// Nodes of all threads, added in batches.
     pub nodes: AtomicU64,
+    pub params: SearchParams,
 }
 
 impl<'a> Shared<'a> {
@@ -43,6 +45,7 @@ impl<'a> Shared<'a> {
             multipv: multipv.max(1),
             abort: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            params: SearchParams::default(),
         }
     }
 }
@@ -99,18 +102,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
     /// A searcher for thread `id` (0 is the main thread, which keeps time and reports).
     /// `root_actions` are the root actions to consider, in the order to try them first.
     pub fn new(root: &G, root_actions: &[G::Action], sh: &'s Shared<'a>, id: usize) -> Self {
-        let lmr = (0..64)
-            .map(|d| {
-                let mut row = [0u8; 64];
-                for (m, r) in row.iter_mut().enumerate() {
-                    if d > 0 && m > 0 {
-                        let v = 0.75 + (d as f64).ln() * (m as f64).ln() / 2.25;
-                        *r = v.max(0.0) as u8;
-                    }
-                }
-                row
-            })
-            .collect();
+        let lmr = sh.params.lmr_table();
         Searcher {
             g: root.clone(),
             root: root.clone(),
@@ -305,7 +297,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
     /// widening it on failure.
     fn aspiration(&mut self, depth: i32) {
         let prev = self.root_moves[self.pv_idx].previous;
-        let mut delta = 18;
+        let mut delta = self.sh.params.aspiration_delta;
         let (mut alpha, mut beta) = if depth >= 4 && prev > -INF && !is_mate(prev) {
             ((prev - delta).max(-INF), (prev + delta).min(INF))
         } else {
@@ -480,15 +472,18 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let in_check = self.g.in_check();
         let eval = if in_check { -INF } else { self.g.evaluate() };
 
+        let p = self.sh.params;
         if !pv_node && !in_check && turn_start && !is_mate(beta) {
             // Reverse futility: far above beta near the horizon, the opponent will not recover.
-            if depth <= 6 && eval - 110 * depth >= beta {
+            if depth <= p.rfp_depth && eval - p.rfp_margin * depth >= beta {
                 return eval;
             }
-            if depth >= 3 && eval >= beta && !self.null_banned[ply] {
+            if depth >= p.nmp_depth && eval >= beta && !self.null_banned[ply] {
                 if let Some(u) = self.g.play_null() {
                     self.count_node();
-                    let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                    let r = p.nmp_base
+                        + depth / p.nmp_divisor
+                        + ((eval - beta) / p.nmp_eval_step).min(3);
                     let flip = self.g.to_move() != side;
                     self.null_banned[ply + 1] = true;
                     let s = self.child(flip, depth - 1 - r, beta - 1, beta, ply + 1);
@@ -505,7 +500,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         }
 
         let mut depth = depth;
-        if tt_code.is_none() && depth >= 4 {
+        if tt_code.is_none() && depth >= p.iir_depth {
             // Without a table move the ordering is poor; a shallower search finds one cheaply.
             depth -= 1;
         }
@@ -534,7 +529,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let mut quiets = [0u32; 48];
         let mut n_quiets = 0;
         let mut searched = 0usize;
-        let lmp_limit = 3 + depth as usize * depth as usize;
+        let lmp_limit = p.lmp_base as usize + depth as usize * depth as usize;
         for i in 0..list.len() {
             ordering::pick(&mut list, &mut scores, i);
             let a = list[i];
@@ -544,7 +539,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             if !pv_node
                 && !in_check
                 && quiet
-                && depth <= 3
+                && depth <= p.lmp_depth
                 && searched >= lmp_limit
                 && best > -MATE_BOUND
             {
@@ -566,7 +561,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                     if pv_node {
                         r -= 1;
                     }
-                    if order > 4000 {
+                    if order > p.lmr_history {
                         r -= 1;
                     }
                     r = r.clamp(0, nd - 1);
@@ -734,6 +729,14 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                     if s >= beta {
                         break;
                     }
+                    if beta - alpha0 > 1 {
+                        // Only full-window probes (`quiet_line`) read the line.
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        let line = &mut head[ply];
+                        line.clear();
+                        line.push(a);
+                        line.extend_from_slice(&tail[0]);
+                    }
                 }
             }
         }
@@ -759,6 +762,19 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             bound,
         );
         best
+    }
+
+    /// Quiescence search of `g` with a full window: its score for the side to move and its
+    /// principal line, which leads to the position whose static evaluation is the score
+    /// (unless the line ends in a decided position). `None` when stopped.
+    pub fn quiet_line(&mut self, g: &G) -> Option<(i32, Vec<G::Action>)> {
+        self.g = g.clone();
+        self.stopped = false;
+        let s = self.qsearch(-INF, INF, 0, 0);
+        if self.stopped {
+            return None;
+        }
+        Some((s, self.pv[0].clone()))
     }
 
     pub fn side(&self) -> Player {

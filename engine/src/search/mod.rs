@@ -11,6 +11,8 @@ pub mod alphabeta;
 pub mod bench;
 pub mod mcts;
 pub mod ordering;
+pub mod params;
+pub mod quiet;
 pub mod score;
 pub mod smp;
 pub mod solo;
@@ -169,7 +171,8 @@ fn think_inner<G: Evaluate>(
     }
     tt.new_search();
     let budget = TimeBudget::new(limits, cfg, root.to_move());
-    let sh = Shared::new(tt, ctl, limits, budget, cfg.multipv);
+    let mut sh = Shared::new(tt, ctl, limits, budget, cfg.multipv);
+    sh.params = cfg.params;
     let max_depth = limits
         .depth
         .unwrap_or(MAX_PLY as u32 - 8)

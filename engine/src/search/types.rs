@@ -57,6 +57,8 @@ pub struct SearchConfig {
     /// Truths sampled from a view by the searchers that search one truth at a time
     /// (determinized alpha-beta, the greedy player).
     pub determinizations: u32,
+    /// Reductions, margins and windows (the `SearchParams` option).
+    pub params: super::params::SearchParams,
 }
 
 impl Default for SearchConfig {
@@ -144,6 +146,7 @@ impl Default for MctsConfig {
             guided: true,
             observers: Observers::Multiple,
             seed: 0,
+            params: super::params::SearchParams::default(),
         }
     }
 }

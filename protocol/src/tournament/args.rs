@@ -3,12 +3,46 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{ArgMatches, Args, Command, FromArgMatches};
+use clap::{ArgMatches, Args, Command, FromArgMatches, Subcommand};
+use serde_json::{json, Map, Value};
 
 use super::clock::TimeControl;
 use super::engine::EngineCommand;
 use super::referee::{Adjudication, DrawRule, EngineSpec, MoveLimits, ResignRule};
 use super::stats::Sprt;
+
+/// `tessera match`: a tournament, or `merge` of the results files of a sharded one.
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct MatchCommand {
+    #[command(subcommand)]
+    pub merge: Option<MatchSub>,
+    #[command(flatten)]
+    pub args: MatchArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum MatchSub {
+    /// Combine the results files (`--results`) of a tournament's shards into the statistics
+    /// of the whole: score, Elo with its interval, the SPRT on game pairs.
+    Merge(MergeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// Results files, one per shard (in any order).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Write every game, in round order, to this PGN file.
+    #[arg(long)]
+    pub pgn: Option<PathBuf>,
+    /// Write the merged results (one results file for the whole) here.
+    #[arg(long)]
+    pub results: Option<PathBuf>,
+    /// Accept a merge that lacks shards (the statistics are those of the games present).
+    #[arg(long)]
+    pub partial: bool,
+}
 
 /// The command line: the flags below plus the `--engine` groups, kept apart per occurrence
 /// (clap's derive flattens repeated multi-value flags, so they are read from the matches).
@@ -115,6 +149,13 @@ struct Flags {
     /// The PGN `Event` tag.
     #[arg(long, default_value = "Tessera match")]
     pub event: String,
+    /// Play only shard K of N: every N-th game pair, same openings, seeds and rounds as the
+    /// whole tournament (`tessera match merge` combines the shards' results files).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Write each finished game's result (and PGN) to this file, as JSON lines.
+    #[arg(long)]
+    pub results: Option<PathBuf>,
 }
 
 /// The default `--timemargin`: well above the few milliseconds engines overshoot a move time
@@ -139,6 +180,60 @@ pub struct Plan {
     pub sprt: Option<Sprt>,
     pub gauntlet: bool,
     pub event: String,
+    /// `(k, n)`: play shard `k` of `n`.
+    pub shard: Option<(u32, u32)>,
+    pub results: Option<PathBuf>,
+}
+
+/// Reads `K/N` with `1 <= K <= N`.
+fn parse_shard(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("--shard: expected K/N with 1 <= K <= N, got '{s}'");
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let k: u32 = k.trim().parse().map_err(|_| bad())?;
+    let n: u32 = n.trim().parse().map_err(|_| bad())?;
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+/// What makes two runs (or shards) the same tournament: everything that decides who plays
+/// whom, from where and how, but not the shard, the output files or the concurrency.
+pub fn identity(plan: &Plan, openings_text: Option<&str>) -> Map<String, Value> {
+    let engines: Vec<Value> = plan
+        .engines
+        .iter()
+        .map(|e| {
+            json!({
+                "name": e.name,
+                "cmd": e.command.cmd,
+                "args": e.command.args,
+                "options": e.command.options,
+                "limits": format!("{:?}", e.limits),
+            })
+        })
+        .collect();
+    let sprt = plan
+        .sprt
+        .map(|s| json!({"elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta}));
+    let v = json!({
+        "variant": plan.variant,
+        "options": plan.variant_options,
+        "engines": engines,
+        "games": plan.games,
+        "gauntlet": plan.gauntlet,
+        "openings": openings_text,
+        "random_plies": plan.random_plies,
+        "seed": plan.seed,
+        "adjudication": format!("{:?}", plan.adjudication),
+        "timemargin": plan.margin_ms,
+        "sprt": sprt,
+        "event": plan.event,
+    });
+    match v {
+        Value::Object(m) => m,
+        _ => unreachable!("json! of an object"),
+    }
 }
 
 fn split_kv(s: &str, what: &str) -> Result<(String, String), String> {
@@ -333,6 +428,8 @@ impl MatchArgs {
             sprt,
             gauntlet: f.gauntlet,
             event: f.event.clone(),
+            shard: f.shard.as_deref().map(parse_shard).transpose()?,
+            results: f.results.clone(),
         })
     }
 }
@@ -403,6 +500,9 @@ mod tests {
             "--tc 0+0 --engine cmd=a --engine cmd=b",
             "--depth 1 --engine cmd=a tc=abc --engine cmd=b",
             "--depth 1 --engine cmd=a --engine cmd=b --concurrency 0",
+            "--depth 1 --engine cmd=a --engine cmd=b --shard 0/2",
+            "--depth 1 --engine cmd=a --engine cmd=b --shard 3/2",
+            "--depth 1 --engine cmd=a --engine cmd=b --shard 2",
         ] {
             assert!(plan(bad).is_err(), "{bad}");
         }

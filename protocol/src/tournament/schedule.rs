@@ -43,6 +43,22 @@ pub fn pairings(engines: usize, games: u32, gauntlet: bool) -> Vec<Pairing> {
     out
 }
 
+/// The games of shard `k` of `n` (1-based): whole game pairs (the games of one opening
+/// between the same two engines) dealt out in turn, so that the shards together are the
+/// tournament and each game keeps its round, colours and opening.
+pub fn shard(pairings: &[Pairing], games: u32, k: u32, n: u32) -> Vec<Pairing> {
+    let per_pair = openings_needed(games);
+    pairings
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| {
+            let id = i / games as usize * per_pair + p.opening;
+            id % n as usize == (k - 1) as usize
+        })
+        .map(|(_, p)| *p)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -62,5 +78,38 @@ mod tests {
         );
         assert_eq!(g.iter().map(|p| p.round).max(), Some(9));
         assert_eq!(openings_needed(3), 2);
+    }
+
+    #[test]
+    fn shards_deal_whole_pairs_and_cover_the_tournament() {
+        for (engines, games, n) in [(2, 10, 3), (3, 4, 2), (4, 5, 4), (2, 1, 2), (2, 6, 1)] {
+            let all = pairings(engines, games, false);
+            let mut seen: Vec<u32> = Vec::new();
+            for k in 1..=n {
+                let s = shard(&all, games, k, n);
+                for p in &s {
+                    // The other game of its pair is in the same shard.
+                    let partner = all.iter().find(|q| {
+                        q.round != p.round
+                            && q.opening == p.opening
+                            && q.white == p.black
+                            && q.black == p.white
+                    });
+                    if let Some(q) = partner {
+                        assert!(s.contains(q), "{p:?} and {q:?} split");
+                    }
+                }
+                seen.extend(s.iter().map(|p| p.round));
+            }
+            seen.sort();
+            let rounds: Vec<u32> = all.iter().map(|p| p.round).collect();
+            assert_eq!(seen, rounds, "{engines} engines, {games} games, {n} shards");
+        }
+        // Ten games in three shards: pairs 0, 3 / 1, 4 / 2.
+        let s: Vec<u32> = shard(&pairings(2, 10, false), 10, 1, 3)
+            .iter()
+            .map(|p| p.round)
+            .collect();
+        assert_eq!(s, [1, 2, 7, 8]);
     }
 }

@@ -6,6 +6,7 @@ use clap::Parser;
 
 use super::fixture::Race;
 use super::openings::Opening;
+use super::results::Header;
 use super::{play_match, schedule, MatchArgs};
 
 #[derive(Parser)]
@@ -63,7 +64,13 @@ fn run_on(dir: &Path, per_turn: u32, line: &str, tty: bool) -> Result<Run, Strin
     let proto = Race::boxed(10, per_turn);
     let pairings = schedule::pairings(plan.engines.len(), plan.games, plan.gauntlet);
     let openings = vec![Opening::start(); schedule::openings_needed(plan.games)];
-    let summary = play_match(&plan, proto.as_ref(), &pairings, &openings, tty)?;
+    let header = Header {
+        tournament: Default::default(),
+        shard: (1, 1),
+        games_in_shard: pairings.len(),
+        games_total: pairings.len(),
+    };
+    let summary = play_match(&plan, proto.as_ref(), &pairings, &openings, &header, tty)?;
     Ok(Run {
         summary,
         // Lines joined, so that checks need not care where the movetext wraps.

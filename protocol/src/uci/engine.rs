@@ -16,6 +16,7 @@ use super::perft_job;
 use super::report::{clip_echoes, one_line};
 use super::search_thread::{self, Running};
 use super::Output;
+use crate::params::{self, EvalWeights};
 use crate::setup;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +37,8 @@ pub struct Engine {
     ponder: bool,
     tt: Arc<TranspositionTable>,
     search: Option<Running>,
+    /// Evaluation weights from the `EvalWeights` option, for the variant they name.
+    eval_weights: Option<EvalWeights>,
 }
 
 type Reply = Result<(), String>;
@@ -58,6 +61,7 @@ impl Engine {
             ponder: false,
             tt: Arc::new(TranspositionTable::new(options::DEFAULT_HASH_MB as usize)),
             search: None,
+            eval_weights: None,
         })
     }
 
@@ -188,6 +192,15 @@ impl Engine {
                     }
                 }
                 "Ponder" => self.ponder = v == "true",
+                "SearchParams" => self.cfg.params = params::search_params(&v)?,
+                "EvalWeights" => {
+                    let w = params::eval_weights(self.catalog, self.variant.name, &self.vopts, &v)?;
+                    let fresh = setup::build_position(self.variant, &self.vopts, None, "")?;
+                    let mut g = self.game.boxed_clone();
+                    params::apply(g.as_mut(), fresh.as_ref(), w.as_ref())?;
+                    self.game = g;
+                    self.eval_weights = w;
+                }
                 name if options::set_search_option(&mut self.cfg, name, &v) => {}
                 _ => {
                     // UCI_Chess960 changes how a variant writes castling: it is a variant
@@ -206,7 +219,11 @@ impl Engine {
 
     /// Switches to `variant` with options `vopts`, at its start position.
     fn rebuild(&mut self, variant: &'static VariantInfo, vopts: VariantOptions) -> Reply {
-        let game = setup::build_position(variant, &vopts, None, "")?;
+        let mut game = setup::build_position(variant, &vopts, None, "")?;
+        if let Some(w) = &self.eval_weights {
+            let fresh = game.boxed_clone();
+            params::apply(game.as_mut(), fresh.as_ref(), Some(w))?;
+        }
         self.variant = variant;
         self.vopts = vopts;
         self.game = game;

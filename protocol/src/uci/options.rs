@@ -57,6 +57,18 @@ pub const ENGINE_OPTIONS: &[OptionSpec] = &[
         check: None,
     },
     OptionSpec {
+        name: "EvalWeights",
+        kind: OptionKind::Text { default: "" },
+        help: "evaluation weights: a JSON file, or the JSON itself (empty: the defaults)",
+        check: None,
+    },
+    OptionSpec {
+        name: "SearchParams",
+        kind: OptionKind::Text { default: "" },
+        help: "search parameters: a JSON file, or the JSON itself (empty: the defaults)",
+        check: None,
+    },
+    OptionSpec {
         name: "UCI_Chess960",
         kind: OptionKind::Check { default: false },
         help: "Chess960 castling notation (king takes own rook)",

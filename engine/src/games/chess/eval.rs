@@ -1,203 +1,169 @@
-//! Search hooks for chess: a hand-written evaluation and MVV-LVA ordering.
+//! Search hooks for chess: a hand-written evaluation over a table of weights, and MVV-LVA
+//! ordering.
 //!
 //! The evaluation adds, for each side, middlegame and endgame scores of material, piece-square
 //! terms, mobility, king safety, pawn structure (doubled, isolated, supported and passed
 //! pawns), rooks on open files and the bishop pair, then blends the two by the game phase
 //! (tapered evaluation) and adds a small bonus for the side to move. Endings where the side
 //! ahead has no pawns and at most a minor piece more are scaled towards a draw.
+//!
+//! Every number comes from `Weights`. The same code computes the score and, for tuning, the
+//! score's gradient with respect to every weight (`Trace`): the evaluation is linear in all
+//! weights but the king attack ones, whose product is linearised at the current values.
 
-use std::ops::{Add, AddAssign, Mul, Neg, Sub};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use super::attacks::{bb, tables, FILE_A, RANK_1, RANK_8};
 use super::movegen::{self, Lister, Sink};
+use super::weights::{s, Weights, S};
 use super::{pawn_attacks, Chess, Move, MoveKind, PieceKind, Position};
 use crate::bitboard::Bits;
-use crate::game::{Evaluate, Game, Player};
-
-/// A middlegame and an endgame value, blended by phase at the end.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct S {
-    mg: i32,
-    eg: i32,
-}
-
-const fn s(mg: i32, eg: i32) -> S {
-    S { mg, eg }
-}
-
-impl Add for S {
-    type Output = S;
-    fn add(self, o: S) -> S {
-        s(self.mg + o.mg, self.eg + o.eg)
-    }
-}
-
-impl AddAssign for S {
-    fn add_assign(&mut self, o: S) {
-        self.mg += o.mg;
-        self.eg += o.eg;
-    }
-}
-
-impl Sub for S {
-    type Output = S;
-    fn sub(self, o: S) -> S {
-        s(self.mg - o.mg, self.eg - o.eg)
-    }
-}
-
-impl Neg for S {
-    type Output = S;
-    fn neg(self) -> S {
-        s(-self.mg, -self.eg)
-    }
-}
-
-impl Mul<i32> for S {
-    type Output = S;
-    fn mul(self, k: i32) -> S {
-        s(self.mg * k, self.eg * k)
-    }
-}
+use crate::game::{Evaluate, Game, Player, RuleError};
+use crate::params::{self, ParamTable};
 
 /// Centipawn values by `PieceKind` index for move ordering (the king is never captured).
 const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
 
-const MATERIAL: [S; 6] = [
-    s(85, 110),
-    s(330, 300),
-    s(345, 320),
-    s(480, 540),
-    s(1000, 980),
-    s(0, 0),
-];
-
-const BISHOP_PAIR: S = s(30, 50);
-const TEMPO: i32 = 12;
-const DOUBLED: S = s(-10, -22);
-const ISOLATED: S = s(-12, -14);
-const SUPPORTED: S = s(8, 6);
-/// Passed pawn by rank, counted from the pawn's own side (index 1 = second rank).
-const PASSED: [S; 8] = [
-    s(0, 0),
-    s(2, 8),
-    s(5, 14),
-    s(12, 28),
-    s(25, 50),
-    s(45, 85),
-    s(70, 130),
-    s(0, 0),
-];
-const ROOK_OPEN: S = s(25, 10);
-const ROOK_SEMI_OPEN: S = s(12, 6);
-/// King attack weight of a piece reaching the enemy king's zone, by kind.
-const ATTACK_WEIGHT: [i32; 6] = [0, 20, 20, 40, 80, 0];
-/// Percent of the attack weight that counts, by number of attackers.
-const ATTACK_SCALE: [i32; 8] = [0, 0, 50, 75, 88, 94, 97, 99];
-const SHELTER_NEAR: i32 = 14;
-const SHELTER_FAR: i32 = 7;
-const SHELTER_MISSING: i32 = -18;
-const SHELTER_OPEN: i32 = -12;
-
-/// Tables built once: piece-square values per colour, passed-pawn spans.
-struct Tables {
+/// The weights with what is derived from them: piece-square values per colour with
+/// material included.
+#[derive(Debug)]
+pub struct EvalTables {
+    pub weights: Weights,
     /// `pst[color][kind][square]`, material included.
     pst: [[[S; 64]; 6]; 2],
-    /// Squares in front of a pawn on its own and the adjacent files: no enemy pawn there
-    /// means the pawn is passed.
-    passed_span: [[u64; 64]; 2],
 }
 
-fn eval_tables() -> &'static Tables {
-    static T: OnceLock<Tables> = OnceLock::new();
-    T.get_or_init(build_tables)
-}
-
-/// Distance of a file or rank index from the centre pair (0 for d/e or 4/5, 3 at the edge).
-fn centre_distance(x: u8) -> usize {
-    if x < 4 {
-        3 - x as usize
-    } else {
-        x as usize - 4
-    }
-}
-
-/// The piece-square value of a white piece of `kind` on `sq` (a1 = 0), material excluded.
-fn piece_square(kind: usize, sq: u8) -> S {
-    let (f, r) = (sq & 7, sq >> 3);
-    let cd = centre_distance(f).max(centre_distance(r));
-    let back = r == 0;
-    match kind {
-        0 => {
-            const MG: [i32; 8] = [0, 0, 2, 6, 14, 28, 50, 0];
-            const EG: [i32; 8] = [0, 0, 4, 10, 20, 36, 60, 0];
-            let mut v = s(MG[r as usize], EG[r as usize]);
-            if (f == 3 || f == 4) && (r == 3 || r == 4) {
-                v += s(14, 0);
-            } else if (f == 2 || f == 5) && (r == 2 || r == 3) {
-                v += s(5, 0);
-            } else if (f == 3 || f == 4) && r == 1 {
-                v += s(-6, 0);
+impl EvalTables {
+    pub fn new(weights: Weights) -> EvalTables {
+        let mut pst = [[[S::default(); 64]; 6]; 2];
+        for (kind, (material, table)) in weights.material.0.iter().zip(&weights.pst.0).enumerate() {
+            for (sq, &v) in table.0.iter().enumerate() {
+                pst[0][kind][sq] = *material + v;
+                // Black's table is White's seen in a mirror across the middle rank.
+                pst[1][kind][sq ^ 56] = *material + v;
             }
-            v
         }
-        1 => {
-            const MG: [i32; 4] = [15, 8, -5, -25];
-            const EG: [i32; 4] = [12, 6, -4, -22];
-            s(MG[cd] - if back { 10 } else { 0 }, EG[cd])
+        EvalTables { weights, pst }
+    }
+
+    /// The default weights' tables, built once and shared.
+    pub fn default_shared() -> Arc<EvalTables> {
+        static T: OnceLock<Arc<EvalTables>> = OnceLock::new();
+        T.get_or_init(|| Arc::new(EvalTables::new(Weights::default())))
+            .clone()
+    }
+}
+
+/// Squares in front of a pawn on its own and the adjacent files: no enemy pawn there means
+/// the pawn is passed.
+fn passed_span() -> &'static [[u64; 64]; 2] {
+    static T: OnceLock<[[u64; 64]; 2]> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut span = [[0u64; 64]; 2];
+        for sq in 0..64u8 {
+            let (f, r) = (sq & 7, sq >> 3);
+            let files = (FILE_A << f)
+                | if f > 0 { FILE_A << (f - 1) } else { 0 }
+                | if f < 7 { FILE_A << (f + 1) } else { 0 };
+            let above = if r == 7 { 0 } else { !0u64 << (8 * (r + 1)) };
+            let below = if r == 0 { 0 } else { !0u64 >> (8 * (8 - r)) };
+            span[0][sq as usize] = files & above;
+            span[1][sq as usize] = files & below;
         }
-        2 => {
-            const MG: [i32; 4] = [8, 8, 2, -6];
-            const EG: [i32; 4] = [6, 4, 0, -6];
-            s(MG[cd] - if back { 8 } else { 0 }, EG[cd])
-        }
-        3 => {
-            let seventh = if r == 6 { s(15, 12) } else { s(0, 0) };
-            let central = if f == 3 || f == 4 { s(4, 0) } else { s(0, 0) };
-            seventh + central
-        }
-        4 => {
-            const MG: [i32; 4] = [4, 4, 0, -4];
-            const EG: [i32; 4] = [12, 8, 0, -10];
-            s(MG[cd], EG[cd])
-        }
-        _ => {
-            const HOME: [i32; 8] = [15, 25, 8, -5, -5, 8, 25, 15];
-            const SECOND: [i32; 8] = [0, 0, -10, -20, -20, -10, 0, 0];
-            const EG: [i32; 4] = [25, 15, 0, -20];
-            let mg = match r {
-                0 => HOME[f as usize],
-                1 => SECOND[f as usize],
-                _ => -25 - 12 * (r as i32 - 2),
-            };
-            s(mg, EG[cd])
+        span
+    })
+}
+
+/// Which part of the blend a traced coefficient belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Part {
+    Mg,
+    Eg,
+}
+
+/// Receives the coefficients of the weights as the evaluation uses them, from White's
+/// point of view. `ON` is false for plain evaluation, which then compiles to the bare sum.
+trait Trace {
+    const ON: bool;
+    fn add(&mut self, index: usize, part: Part, coef: f32);
+}
+
+struct NoTrace;
+
+impl Trace for NoTrace {
+    const ON: bool = false;
+    #[inline(always)]
+    fn add(&mut self, _: usize, _: Part, _: f32) {}
+}
+
+/// Coefficients by weight index, dense.
+struct Coefficients {
+    mg: Vec<f32>,
+    eg: Vec<f32>,
+}
+
+impl Trace for Coefficients {
+    const ON: bool = true;
+    fn add(&mut self, index: usize, part: Part, coef: f32) {
+        match part {
+            Part::Mg => self.mg[index] += coef,
+            Part::Eg => self.eg[index] += coef,
         }
     }
 }
 
-fn build_tables() -> Tables {
-    let mut pst = [[[S::default(); 64]; 6]; 2];
-    let mut passed_span = [[0u64; 64]; 2];
-    for kind in 0..6 {
-        for sq in 0..64u8 {
-            let v = MATERIAL[kind] + piece_square(kind, sq);
-            pst[0][kind][sq as usize] = v;
-            // Black's table is White's seen in a mirror across the middle rank.
-            pst[1][kind][(sq ^ 56) as usize] = v;
+/// One evaluation: the weights, the trace, and the sign of the side whose terms are being
+/// added (+1 White, -1 Black).
+struct Eval<'a, T: Trace> {
+    t: &'a EvalTables,
+    w: &'a Weights,
+    tr: T,
+    sign: i32,
+}
+
+impl<T: Trace> Eval<'_, T> {
+    /// `n` times a middlegame/endgame pair of the table.
+    #[inline(always)]
+    fn pair(&mut self, x: &S, n: i32) -> S {
+        if T::ON {
+            let c = (n * self.sign) as f32;
+            self.tr.add(self.w.index_of(&x.mg), Part::Mg, c);
+            self.tr.add(self.w.index_of(&x.eg), Part::Eg, c);
         }
+        *x * n
     }
-    for sq in 0..64u8 {
-        let (f, r) = (sq & 7, sq >> 3);
-        let files = (FILE_A << f)
-            | if f > 0 { FILE_A << (f - 1) } else { 0 }
-            | if f < 7 { FILE_A << (f + 1) } else { 0 };
-        let above = if r == 7 { 0 } else { !0u64 << (8 * (r + 1)) };
-        let below = if r == 0 { 0 } else { !0u64 >> (8 * (8 - r)) };
-        passed_span[0][sq as usize] = files & above;
-        passed_span[1][sq as usize] = files & below;
+
+    /// `n` times a single weight counted in the middlegame only.
+    #[inline(always)]
+    fn mg(&mut self, x: &i32, n: i32) -> S {
+        if T::ON {
+            self.tr
+                .add(self.w.index_of(x), Part::Mg, (n * self.sign) as f32);
+        }
+        s(*x * n, 0)
     }
-    Tables { pst, passed_span }
+
+    /// `n` times a single weight counted in the endgame only.
+    #[inline(always)]
+    fn eg(&mut self, x: &i32, n: i32) -> S {
+        if T::ON {
+            self.tr
+                .add(self.w.index_of(x), Part::Eg, (n * self.sign) as f32);
+        }
+        s(0, *x * n)
+    }
+
+    /// Material and piece-square value of a piece of side `us`.
+    #[inline(always)]
+    fn piece(&mut self, us: usize, kind: usize, sq: u8) -> S {
+        if T::ON {
+            let rel = if us == 0 { sq } else { sq ^ 56 } as usize;
+            let w = self.w;
+            self.pair(&w.material[kind], 1);
+            self.pair(&w.pst[kind][rel], 1);
+        }
+        self.t.pst[us][kind][sq as usize]
+    }
 }
 
 #[inline]
@@ -216,16 +182,27 @@ fn distance(a: u8, b: u8) -> i32 {
     df.abs().max(dr.abs())
 }
 
+/// Attacks on one king's zone: attackers, their weighted sum, and (for the trace) the
+/// squares attacked per attacker kind.
+#[derive(Clone, Copy, Default)]
+struct KingAttack {
+    attackers: i32,
+    weight: i32,
+    squares: [i32; 6],
+}
+
 /// One side's terms that do not depend on the other side's attacks on its king.
-fn side_terms(
+fn side_terms<T: Trace>(
+    e: &mut Eval<T>,
     c: &Chess,
     us: usize,
     pawn_att: &[u64; 2],
     zones: &[u64; 2],
-    attack: &mut [(i32, i32); 2],
+    attack: &mut [KingAttack; 2],
 ) -> S {
     let t = tables();
-    let et = eval_tables();
+    let w = e.w;
+    let span = passed_span();
     let them = us ^ 1;
     let (pu, pt) = (player(us), player(them));
     let occ = c.occupied();
@@ -236,21 +213,18 @@ fn side_terms(
     let mut v = S::default();
 
     for sq in Bits(own_pawns) {
-        v += et.pst[us][0][sq as usize];
-        if et.passed_span[us][sq as usize] & their_pawns == 0 {
+        v += e.piece(us, 0, sq);
+        if span[us][sq as usize] & their_pawns == 0 {
             let rel = if us == 0 { sq >> 3 } else { 7 - (sq >> 3) } as usize;
-            v += PASSED[rel];
+            v += e.pair(&w.passed[rel], 1);
             // In the ending the kings' distances to the square in front decide races.
             let front = if us == 0 { sq + 8 } else { sq - 8 };
-            let weight = rel as i32;
-            v += s(
-                0,
-                (distance(c.king_square(pt), front) * 5 - distance(c.king_square(pu), front) * 2)
-                    * weight,
-            );
+            let r = rel as i32;
+            v += e.eg(&w.passed_enemy_king, distance(c.king_square(pt), front) * r);
+            v += e.eg(&w.passed_own_king, distance(c.king_square(pu), front) * r);
         }
         if bb(sq) & pawn_att[us] != 0 {
-            v += SUPPORTED;
+            v += e.pair(&w.supported, 1);
         }
     }
     for f in 0..8 {
@@ -260,64 +234,67 @@ fn side_terms(
             continue;
         }
         if n > 1 {
-            v += DOUBLED * (n - 1);
+            v += e.pair(&w.doubled, n - 1);
         }
         let adjacent = (if f > 0 { FILE_A << (f - 1) } else { 0 })
             | (if f < 7 { FILE_A << (f + 1) } else { 0 });
         if own_pawns & adjacent == 0 {
-            v += ISOLATED * n;
+            v += e.pair(&w.isolated, n);
         }
     }
 
     let enemy_zone = zones[them];
-    let (mut attackers, mut weight) = (0, 0);
-    for (kind, &attack_weight) in ATTACK_WEIGHT.iter().enumerate().take(5).skip(1) {
+    let mut ka = KingAttack::default();
+    for kind in 1..5 {
         let pk = PieceKind::from_index(kind);
         for sq in Bits(c.pieces(pu, pk)) {
-            v += et.pst[us][kind][sq as usize];
+            v += e.piece(us, kind, sq);
             let att = match kind {
                 1 => t.knight(sq),
                 2 => t.bishop(sq, occ),
                 3 => t.rook(sq, occ),
                 _ => t.queen(sq, occ),
             };
-            let m = (att & safe).count_ones() as i32;
+            let m = (att & safe).count_ones() as usize;
             v += match kind {
-                1 => s(4 * (m - 4), 4 * (m - 4)),
-                2 => s(5 * (m - 6), 5 * (m - 6)),
-                3 => s(2 * (m - 6), 4 * (m - 6)),
-                _ => s(m - 13, 2 * (m - 13)),
+                1 => e.pair(&w.knight_mobility[m], 1),
+                2 => e.pair(&w.bishop_mobility[m], 1),
+                3 => e.pair(&w.rook_mobility[m], 1),
+                _ => e.pair(&w.queen_mobility[m], 1),
             };
             if att & enemy_zone != 0 {
-                attackers += 1;
-                weight += attack_weight * (att & enemy_zone).count_ones().min(4) as i32;
+                let n = (att & enemy_zone).count_ones().min(4) as i32;
+                ka.attackers += 1;
+                ka.weight += w.king_attack[kind] * n;
+                ka.squares[kind] += n;
             }
             if kind == 3 {
                 let file = FILE_A << (sq & 7);
                 if file & (own_pawns | their_pawns) == 0 {
-                    v += ROOK_OPEN;
+                    v += e.pair(&w.rook_open, 1);
                 } else if file & own_pawns == 0 {
-                    v += ROOK_SEMI_OPEN;
+                    v += e.pair(&w.rook_semi_open, 1);
                 }
             }
         }
     }
-    attack[us] = (attackers, weight);
+    attack[us] = ka;
     if c.pieces(pu, PieceKind::Bishop).count_ones() >= 2 {
-        v += BISHOP_PAIR;
+        v += e.pair(&w.bishop_pair, 1);
     }
 
     let ksq = c.king_square(pu);
-    v += et.pst[us][5][ksq as usize];
-    v += s(shelter(ksq, us, own_pawns, their_pawns), 0);
+    v += e.piece(us, 5, ksq);
+    v += shelter(e, ksq, us, own_pawns, their_pawns);
     v
 }
 
 /// Pawn cover in front of the king, middlegame only.
-fn shelter(ksq: u8, us: usize, own_pawns: u64, their_pawns: u64) -> i32 {
+fn shelter<T: Trace>(e: &mut Eval<T>, ksq: u8, us: usize, own_pawns: u64, their_pawns: u64) -> S {
+    let w = e.w;
     let kf = (ksq & 7).clamp(1, 6);
     let kr = ksq >> 3;
-    let mut v = 0;
+    let mut v = S::default();
     for f in kf - 1..=kf + 1 {
         let file = FILE_A << f;
         let ahead = |d: u8| -> u64 {
@@ -333,15 +310,14 @@ fn shelter(ksq: u8, us: usize, own_pawns: u64, their_pawns: u64) -> i32 {
             }
         };
         if own_pawns & ahead(1) != 0 {
-            v += SHELTER_NEAR;
+            v += e.mg(&w.shelter_near, 1);
         } else if own_pawns & ahead(2) != 0 {
-            v += SHELTER_FAR;
+            v += e.mg(&w.shelter_far, 1);
         } else if own_pawns & file == 0 {
-            v += if their_pawns & file == 0 {
-                SHELTER_MISSING + SHELTER_OPEN
-            } else {
-                SHELTER_MISSING
-            };
+            v += e.mg(&w.shelter_missing, 1);
+            if their_pawns & file == 0 {
+                v += e.mg(&w.shelter_open, 1);
+            }
         }
     }
     v
@@ -353,8 +329,9 @@ fn king_zone(ksq: u8, us: usize) -> u64 {
     z | if us == 0 { z << 8 } else { z >> 8 }
 }
 
-/// White's point of view, in centipawns.
-fn evaluate_white(c: &Chess) -> i32 {
+/// The blended score from White's point of view, before the tempo bonus, with the phase
+/// and the drawish-ending scale (1 or 1/8) it used.
+fn evaluate_white<T: Trace>(e: &mut Eval<T>, c: &Chess) -> (i32, i32, bool) {
     let pawns = [
         c.pieces(Player::White, PieceKind::Pawn),
         c.pieces(Player::Black, PieceKind::Pawn),
@@ -367,15 +344,34 @@ fn evaluate_white(c: &Chess) -> i32 {
         king_zone(c.king_square(Player::White), 0),
         king_zone(c.king_square(Player::Black), 1),
     ];
-    let mut attack = [(0, 0); 2];
-    let mut v = side_terms(c, 0, &pawn_att, &zones, &mut attack)
-        - side_terms(c, 1, &pawn_att, &zones, &mut attack);
-    for (us, &(n, w)) in attack.iter().enumerate() {
+    let mut attack = [KingAttack::default(); 2];
+    e.sign = 1;
+    let white = side_terms(e, c, 0, &pawn_att, &zones, &mut attack);
+    e.sign = -1;
+    let black = side_terms(e, c, 1, &pawn_att, &zones, &mut attack);
+    let mut v = white - black;
+    let w = e.w;
+    for (us, ka) in attack.iter().enumerate() {
         // Only attacks by several pieces, with the queen among them, are dangerous.
         let has_queen = c.pieces(player(us), PieceKind::Queen) != 0;
-        if n >= 2 && has_queen {
-            let danger = w * ATTACK_SCALE[(n as usize).min(7)] / 100;
-            v += if us == 0 { s(danger, 0) } else { s(-danger, 0) };
+        if ka.attackers >= 2 && has_queen {
+            let n = (ka.attackers as usize).min(7);
+            let scale = w.attack_scale[n];
+            let danger = ka.weight * scale / 100;
+            let sign = if us == 0 { 1 } else { -1 };
+            v += s(sign * danger, 0);
+            if T::ON {
+                // danger = sum(weight_k * squares_k) * scale / 100, linearised.
+                let sf = sign as f32;
+                for kind in 1..5 {
+                    if ka.squares[kind] != 0 {
+                        let i = w.index_of(&w.king_attack[kind]);
+                        e.tr.add(i, Part::Mg, sf * (ka.squares[kind] * scale) as f32 / 100.0);
+                    }
+                }
+                let i = w.index_of(&w.attack_scale[n]);
+                e.tr.add(i, Part::Mg, sf * ka.weight as f32 / 100.0);
+            }
         }
     }
     let phase = c.phase().min(24);
@@ -383,6 +379,7 @@ fn evaluate_white(c: &Chess) -> i32 {
 
     // Without pawns, a minor piece more (or two knights) rarely wins.
     let strong = if score > 0 { 0 } else { 1 };
+    let mut drawish = false;
     if pawns[strong] == 0 {
         let non_pawn = |p: Player| {
             (1..5)
@@ -397,9 +394,63 @@ fn evaluate_white(c: &Chess) -> i32 {
                 == 0;
         if two_knights || non_pawn(sp) - non_pawn(player(strong ^ 1)) <= VALUE[2] {
             score /= 8;
+            drawish = true;
         }
     }
-    score
+    (score, phase, drawish)
+}
+
+impl Chess {
+    /// The evaluation's tables (weights and what is derived from them).
+    pub fn eval_tables(&self) -> &Arc<EvalTables> {
+        &self.eval
+    }
+
+    /// Plays on with other evaluation weights.
+    pub fn set_weights(&mut self, w: Weights) {
+        self.eval = Arc::new(EvalTables::new(w));
+    }
+
+    /// `evaluate()` and its gradient with respect to every weight (dense, in the table's
+    /// order), side to move's point of view.
+    pub fn evaluate_traced(&self) -> (i32, Vec<f32>) {
+        let n = std::mem::size_of::<Weights>() / std::mem::size_of::<i32>();
+        let t = &*self.eval;
+        let mut e = Eval {
+            t,
+            w: &t.weights,
+            tr: Coefficients {
+                mg: vec![0.0; n],
+                eg: vec![0.0; n],
+            },
+            sign: 1,
+        };
+        let (score, phase, drawish) = evaluate_white(&mut e, self);
+        let stm = if self.side_to_move() == Player::White {
+            1.0
+        } else {
+            -1.0
+        };
+        let scale = if drawish { 0.125 } else { 1.0 };
+        let (fm, fe) = (phase as f32 / 24.0, (24 - phase) as f32 / 24.0);
+        let c = &e.tr;
+        let mut grad: Vec<f32> = (0..n)
+            .map(|i| stm * scale * (c.mg[i] * fm + c.eg[i] * fe))
+            .collect();
+        // The tempo bonus is added after the blend, for whichever side is to move.
+        grad[t.weights.index_of(&t.weights.tempo)] += 1.0;
+        (self.finish(score), grad)
+    }
+
+    /// White's blended score to the side to move's, with the tempo bonus.
+    #[inline]
+    fn finish(&self, white: i32) -> i32 {
+        let tempo = self.eval.weights.tempo;
+        match self.side_to_move() {
+            Player::White => white + tempo,
+            Player::Black => -white + tempo,
+        }
+    }
 }
 
 /// Passes on the captures, promotions and en-passant captures of the legal move generator.
@@ -513,11 +564,15 @@ impl Chess {
 
 impl Evaluate for Chess {
     fn evaluate(&self) -> i32 {
-        let v = evaluate_white(self);
-        match self.side_to_move() {
-            Player::White => v + TEMPO,
-            Player::Black => -v + TEMPO,
-        }
+        let t = &*self.eval;
+        let mut e = Eval {
+            t,
+            w: &t.weights,
+            tr: NoTrace,
+            sign: 1,
+        };
+        let (score, _, _) = evaluate_white(&mut e, self);
+        self.finish(score)
     }
 
     fn is_tactical(&self, a: Move) -> bool {
@@ -576,6 +631,27 @@ impl Evaluate for Chess {
             return None;
         }
         Some(self.play_null_move())
+    }
+
+    fn eval_weights(&self) -> Option<&dyn ParamTable> {
+        Some(&self.eval.weights)
+    }
+
+    fn set_eval_weights(&mut self, values: &[i32]) -> Result<(), RuleError> {
+        let mut w = self.eval.weights;
+        params::set_values(&mut w, values)?;
+        self.set_weights(w);
+        Ok(())
+    }
+
+    fn eval_gradient(&self, out: &mut Vec<(u32, f32)>) {
+        let (_, grad) = self.evaluate_traced();
+        out.extend(
+            grad.iter()
+                .enumerate()
+                .filter(|(_, &g)| g != 0.0)
+                .map(|(i, &g)| (i as u32, g)),
+        );
     }
 }
 
@@ -666,7 +742,7 @@ mod tests {
     #[test]
     fn start_position_is_level_and_material_counts() {
         let g = Chess::new(false);
-        assert_eq!(g.evaluate(), TEMPO);
+        assert_eq!(g.evaluate(), Weights::default().tempo);
         // White a queen up.
         let q = Chess::from_fen(
             "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -701,6 +777,65 @@ mod tests {
             eval("4k3/pppp4/8/8/8/8/PPPP4/2B1KB2 w - - 0 1")
                 > eval("4k3/pppp4/8/8/8/8/PPPP4/2B1KN2 w - - 0 1")
         );
+    }
+
+    #[test]
+    fn traced_gradient_matches_finite_differences() {
+        use rand_core::{RngCore, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut checked = 0;
+        for fen in FENS {
+            let mut g = Chess::from_fen(fen, false).unwrap();
+            for _ in 0..12 {
+                let (e, traced) = g.evaluate_traced();
+                assert_eq!(e, g.evaluate());
+                // Near a score of zero the drawish scale may flip under a perturbation.
+                if e.abs() > 30 {
+                    let mut fd = Vec::new();
+                    crate::params::finite_difference_gradient(&g, &mut fd);
+                    let mut dense = vec![0.0f32; traced.len()];
+                    for (i, d) in fd {
+                        dense[i as usize] = d;
+                    }
+                    let names = crate::params::names(g.eval_weights().unwrap());
+                    for i in 0..traced.len() {
+                        assert!(
+                            (traced[i] - dense[i]).abs() <= 0.2,
+                            "{}: {} traced, {} by differences, in {}",
+                            names[i],
+                            traced[i],
+                            dense[i],
+                            g.fen()
+                        );
+                    }
+                    checked += 1;
+                }
+                let mut v = Vec::new();
+                g.legal_actions(&mut v);
+                if v.is_empty() {
+                    break;
+                }
+                g.play(v[rng.next_u64() as usize % v.len()]);
+            }
+        }
+        assert!(checked > 30, "{checked}");
+    }
+
+    #[test]
+    fn weights_can_be_replaced() {
+        let mut g = Chess::from_fen(FENS[1], false).unwrap();
+        let before = g.evaluate();
+        let mut v = crate::params::values(g.eval_weights().unwrap());
+        let names = crate::params::names(g.eval_weights().unwrap());
+        let tempo = names.iter().position(|n| n == "tempo").unwrap();
+        v[tempo] += 100;
+        g.set_eval_weights(&v).unwrap();
+        assert_eq!(g.evaluate(), before + 100);
+        // Copies keep their weights; a new game has the defaults.
+        assert_eq!(g.clone().evaluate(), before + 100);
+        assert_eq!(Chess::from_fen(FENS[1], false).unwrap().evaluate(), before);
+        assert!(g.set_eval_weights(&v[1..]).is_err());
+        assert_eq!(g.evaluate(), before + 100);
     }
 
     #[test]

@@ -17,16 +17,18 @@ mod movegen;
 mod notation;
 mod position;
 mod types;
+mod weights;
 
 #[cfg(test)]
 mod tests;
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 pub use attacks::Square;
 pub use fen::START_FEN;
 pub use position::Position;
 pub use types::{parse_square, square_name, Move, MoveKind, PieceKind};
+pub use weights::{ByKind, BySquare, Weights, S};
 
 use crate::bitboard::Cell;
 use crate::game::{Game, Outcome, Player, RuleError};
@@ -70,6 +72,8 @@ pub struct Chess {
     /// Keys of the positions before each move played since the position was set.
     history: Vec<u64>,
     chess960: bool,
+    /// The evaluation's weights and tables, shared between copies.
+    eval: Arc<eval::EvalTables>,
 }
 
 fn geometry() -> &'static Geometry {
@@ -102,6 +106,7 @@ impl Chess {
             rules,
             history: Vec::new(),
             chess960,
+            eval: eval::EvalTables::default_shared(),
         }
     }
 
@@ -112,6 +117,7 @@ impl Chess {
             rules,
             history: Vec::new(),
             chess960,
+            eval: eval::EvalTables::default_shared(),
         })
     }
 
@@ -514,7 +520,9 @@ impl Game for Chess {
     }
 
     fn reset(&mut self) {
+        let eval = self.eval.clone();
         *self = Chess::new(self.chess960);
+        self.eval = eval;
     }
 
     fn display(&self) -> String {

@@ -126,6 +126,7 @@ pub struct TicTacChess {
     since: usize,
     halfmove: u32,
     fullmove: u32,
+    weights: eval::Weights,
 }
 
 /// What `undo` restores.
@@ -168,6 +169,7 @@ impl TicTacChess {
             since: 0,
             halfmove: 0,
             fullmove: 1,
+            weights: eval::Weights::default(),
         }
     }
 
@@ -180,6 +182,7 @@ impl TicTacChess {
             since: 0,
             halfmove: 0,
             fullmove: 1,
+            weights: eval::Weights::default(),
         }
     }
 
@@ -403,7 +406,9 @@ impl Game for TicTacChess {
     }
 
     fn reset(&mut self) {
+        let weights = self.weights;
         *self = TicTacChess::new(self.cfg);
+        self.weights = weights;
     }
 
     fn display(&self) -> String {

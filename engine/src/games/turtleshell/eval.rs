@@ -3,7 +3,8 @@
 //! their promotion zone are worth more (a promoted pawn is a rook).
 
 use crate::bitboard::{bit, Bits};
-use crate::game::{Evaluate, Player};
+use crate::game::{Evaluate, Player, RuleError};
+use crate::params::{self, ParamTable};
 
 use super::piece::Kind;
 use super::position::Move;
@@ -41,6 +42,16 @@ impl Default for Weights {
         }
     }
 }
+
+crate::param_table!(Weights {
+    values,
+    king_progress_opening,
+    king_progress_ending,
+    pawn_progress,
+    mobility,
+    king_danger,
+    tempo,
+});
 
 /// Non-pawn material of a full army: the scale of the opening-to-ending blend.
 fn full_army(w: &Weights) -> i32 {
@@ -141,5 +152,22 @@ impl Evaluate for TurtleShell {
             return None;
         }
         Some(self.pos.play_null())
+    }
+
+    fn eval_weights(&self) -> Option<&dyn ParamTable> {
+        Some(&self.weights)
+    }
+
+    fn set_eval_weights(&mut self, values: &[i32]) -> Result<(), RuleError> {
+        let mut w = self.weights;
+        params::set_values(&mut w, values)?;
+        // The opening-to-ending blend divides by the full army's value.
+        if full_army(&w) <= 0 {
+            return Err(RuleError::new(
+                "the rook, knight and guard values must add up to more than zero",
+            ));
+        }
+        self.weights = w;
+        Ok(())
     }
 }

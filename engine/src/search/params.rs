@@ -1,0 +1,178 @@
+//! The searcher's tunable numbers (reductions, margins, windows) as one typed table, the
+//! defaults being what the engine plays with. The `SearchParams` engine option loads them
+//! from a file (see `crate::params`); `tessera tune spsa` tunes them by self-play.
+
+use crate::params::ParamTable;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    /// Half-width of the first aspiration window, in centipawns.
+    pub aspiration_delta: i32,
+    /// Reverse futility pruning: the deepest remaining depth it is tried at...
+    pub rfp_depth: i32,
+    /// ...and the margin per ply of depth.
+    pub rfp_margin: i32,
+    /// Null move: the shallowest depth it is tried at...
+    pub nmp_depth: i32,
+    /// ...its reduction, `nmp_base + depth / nmp_divisor`...
+    pub nmp_base: i32,
+    pub nmp_divisor: i32,
+    /// ...plus one per `nmp_eval_step` centipawns of evaluation above beta (at most 3).
+    pub nmp_eval_step: i32,
+    /// Late move reductions: `(lmr_base + ln(depth) ln(moves) * 100 / lmr_divisor) / 100`
+    /// plies, both in hundredths...
+    pub lmr_base: i32,
+    pub lmr_divisor: i32,
+    /// ...one ply less for a quiet action whose history is above this.
+    pub lmr_history: i32,
+    /// Late move pruning: quiet actions after `lmp_base + depth²` are skipped at depths up
+    /// to `lmp_depth`.
+    pub lmp_base: i32,
+    pub lmp_depth: i32,
+    /// Internal iterative reduction: one ply less without a table action from this depth.
+    pub iir_depth: i32,
+}
+
+impl Default for SearchParams {
+    fn default() -> Self {
+        SearchParams {
+            aspiration_delta: 18,
+            rfp_depth: 6,
+            rfp_margin: 110,
+            nmp_depth: 3,
+            nmp_base: 3,
+            nmp_divisor: 4,
+            nmp_eval_step: 200,
+            lmr_base: 75,
+            lmr_divisor: 225,
+            lmr_history: 4000,
+            lmp_base: 3,
+            lmp_depth: 3,
+            iir_depth: 4,
+        }
+    }
+}
+
+crate::param_table!(SearchParams {
+    aspiration_delta,
+    rfp_depth,
+    rfp_margin,
+    nmp_depth,
+    nmp_base,
+    nmp_divisor,
+    nmp_eval_step,
+    lmr_base,
+    lmr_divisor,
+    lmr_history,
+    lmp_base,
+    lmp_depth,
+    iir_depth,
+});
+
+/// How SPSA may move a parameter: its range and the size of its perturbation at the end of
+/// a run (`c_end`, in the parameter's own units).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SpsaRange {
+    pub name: &'static str,
+    pub min: i32,
+    pub max: i32,
+    pub c_end: f64,
+}
+
+/// The ranges, in the table's order.
+pub const SPSA_RANGES: &[SpsaRange] = &[
+    r("aspiration_delta", 5, 60, 3.0),
+    r("rfp_depth", 2, 12, 1.0),
+    r("rfp_margin", 40, 250, 10.0),
+    r("nmp_depth", 1, 6, 0.7),
+    r("nmp_base", 1, 6, 0.7),
+    r("nmp_divisor", 2, 8, 0.7),
+    r("nmp_eval_step", 50, 500, 20.0),
+    r("lmr_base", 0, 200, 10.0),
+    r("lmr_divisor", 100, 400, 15.0),
+    r("lmr_history", 0, 16000, 500.0),
+    r("lmp_base", 1, 12, 1.0),
+    r("lmp_depth", 1, 8, 0.7),
+    r("iir_depth", 2, 10, 0.7),
+];
+
+const fn r(name: &'static str, min: i32, max: i32, c_end: f64) -> SpsaRange {
+    SpsaRange {
+        name,
+        min,
+        max,
+        c_end,
+    }
+}
+
+impl SearchParams {
+    /// Checks that every value lies in its SPSA range (which is also the range the
+    /// searcher is safe with: no division by zero, no negative depth).
+    pub fn check(&self) -> Result<(), crate::game::RuleError> {
+        let mut err = None;
+        let mut i = 0;
+        self.visit(&mut |name, v| {
+            let r = &SPSA_RANGES[i];
+            debug_assert_eq!(r.name, name);
+            if err.is_none() && !(r.min..=r.max).contains(&v) {
+                err = Some(format!(
+                    "search parameter {name} = {v} is outside {}..{}",
+                    r.min, r.max
+                ));
+            }
+            i += 1;
+        });
+        match err {
+            Some(e) => Err(crate::game::RuleError::new(e)),
+            None => Ok(()),
+        }
+    }
+
+    /// Late move reductions by depth and move number (both below 64).
+    pub fn lmr_table(&self) -> Vec<[u8; 64]> {
+        (0..64)
+            .map(|d| {
+                let mut row = [0u8; 64];
+                for (m, r) in row.iter_mut().enumerate() {
+                    if d > 0 && m > 0 {
+                        let v = self.lmr_base as f64 / 100.0
+                            + (d as f64).ln() * (m as f64).ln() / (self.lmr_divisor as f64 / 100.0);
+                        *r = v.clamp(0.0, 63.0) as u8;
+                    }
+                }
+                row
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::names;
+
+    #[test]
+    fn ranges_follow_the_table_and_hold_the_defaults() {
+        let p = SearchParams::default();
+        let n = names(&p);
+        assert_eq!(n.len(), SPSA_RANGES.len());
+        for (name, r) in n.iter().zip(SPSA_RANGES) {
+            assert_eq!(name, r.name);
+        }
+        p.check().unwrap();
+        let bad = SearchParams {
+            nmp_divisor: 0,
+            ..p
+        };
+        assert!(bad.check().is_err());
+    }
+
+    #[test]
+    fn default_reductions_are_the_formula() {
+        let t = SearchParams::default().lmr_table();
+        // 0.75 + ln(8) ln(20) / 2.25 = 3.51
+        assert_eq!(t[8][20], 3);
+        assert_eq!(t[0][5], 0);
+        assert_eq!(t[1][1], 0);
+    }
+}

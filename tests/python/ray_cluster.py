@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""A local Ray cluster of two worker nodes plays a sharded tessera match through
+cluster/ray_match.py; the merged report and games must equal the match played whole. Then
+`tessera tune spsa --cluster` plays its iterations on the same cluster.
+
+Usage: ray_cluster.py TESSERA RUNNER WORKDIR
+"""
+
+import os
+import re
+import subprocess
+import sys
+
+
+def games(pgn):
+    """Round -> movetext without comments."""
+    out = {}
+    for g in re.split(r"\n(?=\[Event )", pgn):
+        if not g.strip():
+            continue
+        rnd = int(re.search(r'\[Round "(\d+)"\]', g).group(1))
+        moves = re.sub(r"\{[^}]*\}", "", g.split("\n\n", 1)[1])
+        out[rnd] = " ".join(moves.split())
+    return out
+
+
+def closing(report):
+    i = report.rfind("\nScore of")
+    return report[i + 1:] if i >= 0 else report
+
+
+def main():
+    tessera, runner, work = sys.argv[1:4]
+    from ray.cluster_utils import Cluster
+
+    mem = 100 * 1024 * 1024
+    cluster = Cluster(
+        initialize_head=True,
+        head_node_args={"num_cpus": 1, "include_dashboard": False, "object_store_memory": mem},
+    )
+    cluster.add_node(num_cpus=1, object_store_memory=mem)
+    cluster.wait_for_nodes()
+    try:
+        match = [
+            "--variant", "tictacchess", "--games", "12", "--depth", "2",
+            "--random-plies", "3", "--seed", "4",
+            "--sprt", "elo0=-1", "elo1=1", "alpha=0.001", "beta=0.001",
+            "--engine", f"cmd={tessera}", "name=d2",
+            "--engine", f"cmd={tessera}", "name=d3", "depth=3",
+        ]
+        whole_pgn = os.path.join(work, "whole.pgn")
+        whole = subprocess.run(
+            [tessera, "match", *match, "--pgn", whole_pgn],
+            capture_output=True, text=True, check=True,
+        ).stdout
+        ray_pgn = os.path.join(work, "ray.pgn")
+        ray = subprocess.run(
+            [sys.executable, runner, "--address", cluster.address, "--tessera", tessera,
+             "--shards", "4", "--", *match, "--pgn", ray_pgn],
+            capture_output=True, text=True,
+        )
+        if ray.returncode != 0:
+            sys.exit("the runner failed:\n" + ray.stdout + ray.stderr)
+        assert "Cluster: 4 shards on 2 node(s)" in ray.stderr, ray.stderr
+        assert closing(whole) == closing(ray.stdout), (whole, ray.stdout)
+        a, b = games(open(whole_pgn).read()), games(open(ray_pgn).read())
+        assert len(a) == 12 and a == b, (a, b)
+        print(closing(ray.stdout))
+
+        # An SPRT that decides early: the runner stops the shards still to play.
+        sprt = match[:]
+        i = sprt.index("--sprt")
+        sprt[i + 1:i + 5] = ["elo0=0", "elo1=300", "alpha=0.2", "beta=0.2"]
+        sprt[sprt.index("--games") + 1] = "24"
+        early = subprocess.run(
+            [sys.executable, runner, "--address", cluster.address, "--tessera", tessera,
+             "--shards", "12", "--", *sprt],
+            capture_output=True, text=True,
+        )
+        if early.returncode != 0:
+            sys.exit("the runner failed:\n" + early.stdout + early.stderr)
+        assert "H0 was accepted" in early.stdout, early.stdout
+        print(closing(early.stdout))
+
+        out = os.path.join(work, "search.json")
+        env = dict(os.environ, TESSERA_PYTHON=sys.executable)
+        tune = subprocess.run(
+            [tessera, "tune", "spsa", "--iterations", "2", "--pairs", "2",
+             "--params", "rfp_margin", "--nodes", "300", "--out", out, "--no-sprt",
+             "--cluster", cluster.address, "--shards", "2"],
+            capture_output=True, text=True, env=env,
+        )
+        if tune.returncode != 0:
+            sys.exit("tune on the cluster failed:\n" + tune.stdout + tune.stderr)
+        log = open(os.path.join(work, "search.spsa.csv")).read().splitlines()
+        # Two iterations of two game pairs each, every game counted.
+        assert len(log) == 3, log
+        for row in log[1:]:
+            w, l, d = (int(x) for x in row.split(",")[1:4])
+            assert w + l + d == 4, row
+        print("spsa on the cluster:", log)
+    finally:
+        cluster.shutdown()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,144 @@
+//! A tournament played in shards (`--shard K/N`) and merged (`tessera match merge`) gives the
+//! same games and the same statistics as the tournament played whole; merges of shards of
+//! different tournaments, or with a shard missing or given twice, are refused.
+
+mod match_support;
+
+use std::path::Path;
+use std::process::Command;
+
+use match_support::*;
+
+fn args(bin: &str, extra: &[&str]) -> Vec<String> {
+    let a = format!("cmd={bin}");
+    let mut v: Vec<String> = [
+        "--variant",
+        "tictacchess",
+        "--games",
+        "10",
+        "--depth",
+        "2",
+        "--random-plies",
+        "3",
+        "--seed",
+        "9",
+        "--sprt",
+        // Bounds that ten games cannot reach: the whole run plays every game, as shards do.
+        "elo0=-1",
+        "elo1=1",
+        "alpha=0.001",
+        "beta=0.001",
+        "--engine",
+        &a,
+        "name=d2",
+        "--engine",
+        &a,
+        "name=d3",
+        "depth=3",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    v.extend(extra.iter().map(|s| s.to_string()));
+    v
+}
+
+fn play(dir: &Path, name: &str, extra: &[&str]) -> String {
+    let bin = tessera().to_string_lossy().into_owned();
+    let results = dir
+        .join(format!("{name}.jsonl"))
+        .to_string_lossy()
+        .into_owned();
+    let pgn = dir
+        .join(format!("{name}.pgn"))
+        .to_string_lossy()
+        .into_owned();
+    let mut a = args(&bin, extra);
+    a.extend(["--results".into(), results, "--pgn".into(), pgn]);
+    let refs: Vec<&str> = a.iter().map(String::as_str).collect();
+    String::from_utf8_lossy(&run_match(&refs).stdout).into_owned()
+}
+
+fn merge(dir: &Path, files: &[&str], extra: &[&str]) -> std::process::Output {
+    Command::new(tessera())
+        .args(["match", "merge"])
+        .args(files.iter().map(|f| dir.join(f)))
+        .args(extra)
+        .output()
+        .expect("run tessera match merge")
+}
+
+/// The report's closing lines, from the score line on.
+fn closing(report: &str) -> String {
+    let i = report.rfind("\nScore of").map_or(0, |i| i + 1);
+    report[i..].to_string()
+}
+
+/// Each game's round and movetext, comments removed, in round order.
+fn games(path: &Path) -> Vec<(String, Vec<String>)> {
+    let mut v: Vec<(String, Vec<String>)> = read_pgn(&std::fs::read_to_string(path).unwrap())
+        .into_iter()
+        .map(|g| (g.tag("Round").unwrap().to_string(), g.moves))
+        .collect();
+    v.sort_by_key(|(r, _)| r.parse::<u32>().unwrap());
+    v
+}
+
+#[test]
+fn shards_merge_into_the_whole_tournament() {
+    let dir = scratch("shards");
+    let whole = play(&dir, "whole", &["--concurrency", "2"]);
+    for k in 1..=3 {
+        let s = play(&dir, &format!("s{k}"), &["--shard", &format!("{k}/3")]);
+        assert!(s.contains(&format!("Shard {k}/3: ")), "{s}");
+    }
+    let m = merge(
+        &dir,
+        &["s2.jsonl", "s3.jsonl", "s1.jsonl"],
+        &[
+            "--pgn",
+            &dir.join("merged.pgn").to_string_lossy(),
+            "--results",
+            &dir.join("merged.jsonl").to_string_lossy(),
+        ],
+    );
+    assert!(m.status.success(), "{}", String::from_utf8_lossy(&m.stderr));
+    let merged = String::from_utf8_lossy(&m.stdout).into_owned();
+    assert!(whole.contains("Finished match: 10 games"), "{whole}");
+    assert!(merged.contains("SPRT: llr"), "{merged}");
+    assert_eq!(closing(&whole), closing(&merged));
+    assert_eq!(
+        games(&dir.join("whole.pgn")),
+        games(&dir.join("merged.pgn"))
+    );
+    // The merged results file is itself a one-shard tournament that merges to the same.
+    let again = merge(&dir, &["merged.jsonl"], &[]);
+    assert_eq!(String::from_utf8_lossy(&again.stdout), merged);
+    for g in read_pgn(&std::fs::read_to_string(dir.join("merged.pgn")).unwrap()) {
+        replay(&g);
+    }
+}
+
+#[test]
+fn bad_merges_are_refused() {
+    let dir = scratch("shards-bad");
+    play(&dir, "a1", &["--shard", "1/2"]);
+    play(&dir, "a2", &["--shard", "2/2"]);
+    play(&dir, "b2", &["--shard", "2/2", "--event", "another"]);
+    for (files, why) in [
+        (vec!["a1.jsonl", "b2.jsonl"], "another tournament"),
+        (vec!["a1.jsonl", "a1.jsonl"], "given twice"),
+        (vec!["a1.jsonl"], "missing"),
+    ] {
+        let m = merge(&dir, &files, &[]);
+        let err = String::from_utf8_lossy(&m.stderr);
+        assert!(!m.status.success() && err.contains(why), "{files:?}: {err}");
+    }
+    let m = merge(&dir, &["a1.jsonl"], &["--partial"]);
+    let out = String::from_utf8_lossy(&m.stdout);
+    assert!(
+        m.status.success() && out.contains("shards 2/2 are missing"),
+        "{out}"
+    );
+    assert!(merge(&dir, &["a1.jsonl", "a2.jsonl"], &[]).status.success());
+}

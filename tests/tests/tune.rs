@@ -1,0 +1,203 @@
+//! `tessera tune` end to end, kept small: self-play games written by `tessera match`, a
+//! Texel fit on them (chess through SAN, Turtle Shell through its own cell names), the
+//! fitted table loaded back by the engine, the acceptance match, and a short SPSA run.
+
+mod match_support;
+
+use std::path::Path;
+use std::process::{Command, Output};
+use std::time::Duration;
+
+use match_support::*;
+use tessera::options::VariantOptions;
+use tessera::params;
+use tessera::registry;
+use tessera_tests::binary::Engine;
+
+fn tune(args: &[&str]) -> Output {
+    Command::new(tessera())
+        .arg("tune")
+        .args(args)
+        .output()
+        .expect("run tessera tune")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// Games of self-play at a small depth from random openings.
+fn selfplay(dir: &Path, variant: &str, games: u32) -> String {
+    let bin = tessera().to_string_lossy().into_owned();
+    let pgn = dir.join(format!("{variant}.pgn"));
+    let pgn_arg = pgn.to_string_lossy().into_owned();
+    let a = format!("cmd={bin}");
+    let n = games.to_string();
+    run_match(&[
+        "--variant",
+        variant,
+        "--games",
+        &n,
+        "--random-plies",
+        "6",
+        "--maxmoves",
+        "60",
+        "--concurrency",
+        "2",
+        "--engine",
+        &a,
+        "name=a",
+        "depth=1",
+        "--engine",
+        &a,
+        "name=b",
+        "depth=2",
+        "--pgn",
+        &pgn_arg,
+    ]);
+    pgn_arg
+}
+
+fn table_of(path: &Path) -> params::ParamFile {
+    params::parse_json(&std::fs::read_to_string(path).expect("table written")).expect("a table")
+}
+
+#[test]
+fn texel_fits_chess_and_turtle_shell_and_the_engine_loads_the_table() {
+    let dir = scratch("tune-texel");
+    for variant in ["chess", "turtleshell"] {
+        let pgn = selfplay(&dir, variant, 8);
+        let out = dir.join(format!("{variant}.json"));
+        let out_arg = out.to_string_lossy().into_owned();
+        let o = tune(&[
+            "texel",
+            "--variant",
+            variant,
+            "--pgn",
+            &pgn,
+            "--out",
+            &out_arg,
+            "--epochs",
+            "40",
+            "--rate",
+            "3",
+            "--skip-turns",
+            "2",
+            "--validation",
+            "0.25",
+            "--no-sprt",
+            "--threads",
+            "2",
+        ]);
+        let log = text(&o);
+        assert!(o.status.success(), "{log}");
+        assert!(log.contains("pass 1: K "), "{log}");
+        assert!(!log.contains("unreadable"), "{log}");
+        // Every weight is in the file, for the variant, and a fresh game accepts them.
+        let table = table_of(&out);
+        assert_eq!(table.variant.as_deref(), Some(variant));
+        let mut g = registry::create(variant, &VariantOptions::new()).unwrap();
+        assert_eq!(table.values.len(), g.eval_weights().len());
+        g.set_eval_weights(&table.values).unwrap();
+        assert!(dir.join(format!("{variant}.candidate.json")).exists());
+
+        let mut e = Engine::start();
+        e.send(&format!("setoption name UCI_Variant value {variant}"));
+        e.send(&format!("setoption name EvalWeights value {out_arg}"));
+        e.send("go depth 2");
+        let reply = e.until("bestmove", Duration::from_secs(60)).pop().unwrap();
+        assert!(!reply.contains("(none)"), "{reply}");
+        e.quit(Duration::from_secs(10));
+    }
+}
+
+#[test]
+fn bad_tables_are_refused_with_one_error_line() {
+    let mut e = Engine::start();
+    for bad in [
+        "setoption name EvalWeights value {\"no.such.weight\": 3}",
+        "setoption name EvalWeights value {\"tempo\": 1.5}",
+        "setoption name EvalWeights value /no/such/file.json",
+        "setoption name EvalWeights value {\"variant\": \"nonesuch\", \"weights\": {}}",
+        "setoption name SearchParams value {\"nmp_divisor\": 0}",
+        "setoption name SearchParams value {\"tempo\": 3}",
+    ] {
+        e.send(bad);
+        let l = e
+            .until("info string error:", Duration::from_secs(60))
+            .pop()
+            .unwrap();
+        assert!(l.len() > 20, "{l}");
+    }
+    // The engine still plays, with a valid table.
+    e.send("setoption name EvalWeights value {\"tempo\": 20, \"material.queen.mg\": 950}");
+    e.send("setoption name SearchParams value {\"rfp_margin\": 100}");
+    e.send("go depth 3");
+    e.until("bestmove", Duration::from_secs(60)).pop().unwrap();
+    e.quit(Duration::from_secs(10));
+}
+
+#[test]
+fn the_acceptance_match_and_spsa_run() {
+    let dir = scratch("tune-accept");
+    let pgn = selfplay(&dir, "tictacchess", 6);
+    let out = dir.join("ttc.json");
+    let out_arg = out.to_string_lossy().into_owned();
+    let o = tune(&[
+        "texel",
+        "--variant",
+        "tictacchess",
+        "--pgn",
+        &pgn,
+        "--out",
+        &out_arg,
+        "--epochs",
+        "20",
+        "--skip-turns",
+        "0",
+        "--sprt-games",
+        "4",
+        "--nodes",
+        "200",
+        "--random-plies",
+        "2",
+    ]);
+    let log = text(&o);
+    assert!(o.status.success(), "{log}");
+    assert!(log.contains("SPRT: llr"), "{log}");
+    // Four games cannot decide the SPRT: the table is not accepted.
+    assert!(log.contains("undecided after 4 games"), "{log}");
+    assert!(!out.exists());
+
+    let spsa_out = dir.join("search.json");
+    let spsa_arg = spsa_out.to_string_lossy().into_owned();
+    let o = tune(&[
+        "spsa",
+        "--iterations",
+        "2",
+        "--params",
+        "rfp_margin,lmr_base",
+        "--nodes",
+        "300",
+        "--out",
+        &spsa_arg,
+        "--no-sprt",
+    ]);
+    let log = text(&o);
+    assert!(o.status.success(), "{log}");
+    let t = table_of(&spsa_out);
+    assert_eq!(t.values.len(), 13);
+    let csv = std::fs::read_to_string(dir.join("search.spsa.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+    assert!(csv.starts_with("iteration,wins,losses,draws,rfp_margin,lmr_base"));
+    // The engine takes the tuned table as it was written.
+    let mut e = Engine::start();
+    e.send(&format!("setoption name SearchParams value {spsa_arg}"));
+    e.send("go depth 3");
+    e.until("bestmove", Duration::from_secs(60)).pop().unwrap();
+    e.quit(Duration::from_secs(10));
+}
