@@ -25,6 +25,7 @@ fn main() {
         threads: 1,
         multipv: 1,
         move_overhead: 0,
+        ..SearchConfig::default()
     };
     let (mut nodes, mut secs) = (0u64, 0f64);
     for fen in POSITIONS {

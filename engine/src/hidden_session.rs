@@ -12,6 +12,7 @@
 //! `set_fen` takes either: a truth's FEN or a view-FEN (the game tells them apart).
 
 use rand_core::SeedableRng;
+use std::sync::atomic::AtomicBool;
 
 use crate::game::{Evaluate, GameRng, Hidden, Outcome, Player, RuleError, View};
 use crate::geometry::Geometry;
@@ -171,6 +172,64 @@ impl<G: Evaluate + Hidden> AnyGame for HiddenSession<G> {
         d.into_iter()
             .map(|(a, n)| (self.game.format_action(a), n))
             .collect()
+    }
+
+    fn divide_until(
+        &mut self,
+        depth: u32,
+        stop: &AtomicBool,
+        each: &mut dyn FnMut(&str, u64),
+    ) -> bool {
+        // Counting needs the full state.
+        if self.view.is_some() {
+            return false;
+        }
+        crate::session::divide_until_text(&self.game, depth, stop, each)
+    }
+
+    fn perft_turns(&mut self, turns: u32) -> u64 {
+        if self.view.is_some() {
+            return 0;
+        }
+        crate::perft::perft_turns(&mut self.game, turns)
+    }
+
+    fn divide_turns_until(
+        &mut self,
+        turns: u32,
+        stop: &AtomicBool,
+        each: &mut dyn FnMut(&str, u64),
+    ) -> bool {
+        // Counting needs the full state.
+        if self.view.is_some() {
+            return false;
+        }
+        crate::session::divide_turns_until_text(&self.game, turns, stop, each)
+    }
+
+    fn pieces(&self) -> Vec<(crate::bitboard::Cell, String)> {
+        // A view's pictures show no hidden truth: none are drawn from it.
+        if self.view.is_some() {
+            return Vec::new();
+        }
+        self.game.pieces()
+    }
+
+    fn eval_weights(&self) -> Vec<(String, i32)> {
+        crate::session::named_weights(&self.game)
+    }
+
+    fn set_eval_weights(&mut self, pairs: &[(String, i32)]) -> Result<(), RuleError> {
+        crate::params::apply_weights(&mut self.game, pairs)
+    }
+
+    fn tuning_samples(
+        &self,
+        games: &[crate::tune::RecordedGame],
+        opts: &crate::tune::SampleOptions,
+        progress: &(dyn Fn(usize) + Sync),
+    ) -> Result<crate::tune::SampleSet, RuleError> {
+        crate::tune::collect(&self.game, games, opts, progress)
     }
 
     fn display(&self) -> String {

@@ -5,7 +5,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::game::{Evaluate, GameRng, Outcome, Player, RuleError};
+use crate::game::{Evaluate, Game, GameRng, Outcome, Player, RuleError};
 use crate::geometry::Geometry;
 use crate::params;
 use crate::render::{self, RenderOptions};
@@ -215,11 +215,7 @@ impl<G: Evaluate> AnyGame for Session<G> {
         stop: &AtomicBool,
         each: &mut dyn FnMut(&str, u64),
     ) -> bool {
-        let mut g = self.game.clone();
-        let text = |a| self.game.format_action(a);
-        crate::perft::divide_until(&mut g, depth.saturating_sub(1), stop, &mut |a, n| {
-            each(&text(a), n)
-        })
+        divide_until_text(&self.game, depth, stop, each)
     }
 
     fn perft_turns(&mut self, turns: u32) -> u64 {
@@ -232,11 +228,7 @@ impl<G: Evaluate> AnyGame for Session<G> {
         stop: &AtomicBool,
         each: &mut dyn FnMut(&str, u64),
     ) -> bool {
-        let mut g = self.game.clone();
-        let root = &self.game;
-        crate::perft::divide_turns_until(&mut g, turns.saturating_sub(1), stop, &mut |turn, n| {
-            each(&turn_text(root, turn), n)
-        })
+        divide_turns_until_text(&self.game, turns, stop, each)
     }
 
     fn display(&self) -> String {
@@ -267,13 +259,7 @@ impl<G: Evaluate> AnyGame for Session<G> {
     }
 
     fn eval_weights(&self) -> Vec<(String, i32)> {
-        match self.game.eval_weights() {
-            Some(t) => params::names(t)
-                .into_iter()
-                .zip(params::values(t))
-                .collect(),
-            None => Vec::new(),
-        }
+        named_weights(&self.game)
     }
 
     fn set_eval_weights(&mut self, pairs: &[(String, i32)]) -> Result<(), RuleError> {
@@ -339,4 +325,42 @@ fn turn_text<G: Game>(root: &G, turn: &[G::Action]) -> String {
         })
         .collect();
     text.join(",")
+}
+
+/// `AnyGame::divide_until` over any game: each first action's count, written as text.
+pub(crate) fn divide_until_text<G: Game>(
+    game: &G,
+    depth: u32,
+    stop: &AtomicBool,
+    each: &mut dyn FnMut(&str, u64),
+) -> bool {
+    let mut g = game.clone();
+    crate::perft::divide_until(&mut g, depth.saturating_sub(1), stop, &mut |a, n| {
+        each(&game.format_action(a), n)
+    })
+}
+
+/// `AnyGame::divide_turns_until` over any game: each first turn's count, the turn written
+/// comma-joined.
+pub(crate) fn divide_turns_until_text<G: Game>(
+    game: &G,
+    turns: u32,
+    stop: &AtomicBool,
+    each: &mut dyn FnMut(&str, u64),
+) -> bool {
+    let mut g = game.clone();
+    crate::perft::divide_turns_until(&mut g, turns.saturating_sub(1), stop, &mut |turn, n| {
+        each(&turn_text(game, turn), n)
+    })
+}
+
+/// `AnyGame::eval_weights` over any game: its weights by name, empty where it has none.
+pub(crate) fn named_weights<G: Evaluate>(game: &G) -> Vec<(String, i32)> {
+    match game.eval_weights() {
+        Some(t) => params::names(t)
+            .into_iter()
+            .zip(params::values(t))
+            .collect(),
+        None => Vec::new(),
+    }
 }

@@ -69,6 +69,7 @@ fn play_game(searcher: Player, depth: u32, seed: u64) -> (i32, bool) {
         threads: 1,
         multipv: 1,
         move_overhead: 0,
+        ..SearchConfig::default()
     };
     let tt = TranspositionTable::new(16);
     // Two random opening turns for variety.

@@ -70,7 +70,12 @@ fn single_action_variants_count_turns_as_actions() {
         // TCHES Strike has 2170 turns at the start: one turn deep is enough.
         let depth = if v.name == "tches" { 1 } else { 2 };
         let turns = g.perft_turns(depth);
-        let split = g.divide_turns(depth);
+        let mut split = Vec::new();
+        g.divide_turns_until(
+            depth,
+            &std::sync::atomic::AtomicBool::new(false),
+            &mut |t, n| split.push((t.to_string(), n)),
+        );
         assert_eq!(
             split.iter().map(|(_, n)| n).sum::<u64>(),
             turns,

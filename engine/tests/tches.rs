@@ -600,7 +600,10 @@ fn layer3_counts(pairs: Pairs, strike: &str, depth: u32) -> Vec<u64> {
 fn print_layer3_counts() {
     for pairs in LAYER3.iter().chain(COMBOS) {
         for strike in ["false", "true"] {
-            println!("{pairs:?} strike {strike}: {:?}", layer3_counts(pairs, strike, 4));
+            println!(
+                "{pairs:?} strike {strike}: {:?}",
+                layer3_counts(pairs, strike, 4)
+            );
         }
     }
 }
@@ -621,9 +624,21 @@ fn layer3_start_perft_agrees() {
 #[test]
 fn layer3_recorded_counts() {
     let expect: &[(Pairs, [u64; 3], [u64; 3])] = &[
-        (&[("EscortTheKing", "true")], [12, 144, 2200], [12, 158, 2170]),
-        (&[("CaptureTheKing", "true")], [12, 144, 2200], [12, 158, 2170]),
-        (&[("CaptureTheFlag", "true")], [12, 144, 2164], [12, 155, 2047]),
+        (
+            &[("EscortTheKing", "true")],
+            [12, 144, 2200],
+            [12, 158, 2170],
+        ),
+        (
+            &[("CaptureTheKing", "true")],
+            [12, 144, 2200],
+            [12, 158, 2170],
+        ),
+        (
+            &[("CaptureTheFlag", "true")],
+            [12, 144, 2164],
+            [12, 155, 2047],
+        ),
         (
             &[("Replacement", "true"), ("TchesReverse", "queen")],
             [12, 152, 2339],
@@ -634,7 +649,11 @@ fn layer3_recorded_counts() {
             [12, 144, 2088],
             [12, 149, 1904],
         ),
-        (&[("Transportation", "true")], [14, 196, 3600], [14, 203, 3002]),
+        (
+            &[("Transportation", "true")],
+            [14, 196, 3600],
+            [14, 203, 3002],
+        ),
         (&[("Polarity", "true")], [16, 256, 4953], [16, 269, 4765]),
         (
             &[("Polarity", "true"), ("PolarityFacing", "keep")],
@@ -649,7 +668,11 @@ fn layer3_recorded_counts() {
     ];
     for (pairs, off, on) in expect {
         assert_eq!(layer3_counts(pairs, "false", 3), off.to_vec(), "{pairs:?}");
-        assert_eq!(layer3_counts(pairs, "true", 3), on.to_vec(), "{pairs:?} Strike");
+        assert_eq!(
+            layer3_counts(pairs, "true", 3),
+            on.to_vec(),
+            "{pairs:?} Strike"
+        );
     }
 }
 

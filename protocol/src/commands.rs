@@ -1,6 +1,5 @@
 //! The one-shot subcommands: analyse, perft, bench, solve, render.
 
-use std::io::IsTerminal;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -13,7 +12,6 @@ use tessera::search::{Limits, SearchConfig, SearchControl, SearchInfo};
 use tessera::variant::VariantInfo;
 use tessera::AnyGame;
 
-use crate::progress;
 use tessera_protocol::params;
 use tessera_protocol::setup;
 
@@ -448,7 +446,7 @@ pub fn solve(a: SolveArgs) -> Result<(), String> {
                 info.name
             ));
         }
-        setup::set_variant_option(catalog, &mut vopts, &name, &value)?;
+        setup::set_variant_option(catalog, info, &mut vopts, &name, &value)?;
     }
     let solve = info
         .solve

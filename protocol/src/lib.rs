@@ -4,8 +4,10 @@
 //! no rules: it talks to variants only through `tessera::registry` and `AnyGame`.
 
 pub mod moves;
-pub mod serve;
 pub mod params;
+pub mod print;
+pub mod progress;
+pub mod serve;
 pub mod setup;
 pub mod tournament;
 pub mod uci;

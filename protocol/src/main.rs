@@ -5,12 +5,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod commands;
-mod print;
-mod progress;
-mod tournament;
 mod tune;
 
-use tessera_protocol::{tournament, uci};
+use tessera_protocol::{print, progress, tournament, uci};
 
 #[derive(Parser)]
 #[command(name = "tessera", version, about = "A game engine for chess variants")]

@@ -14,6 +14,7 @@ pub fn line(args: std::fmt::Arguments) {
     }
 }
 
+#[macro_export]
 macro_rules! outln {
     () => {
         $crate::print::line(format_args!(""))
@@ -22,4 +23,4 @@ macro_rules! outln {
         $crate::print::line(format_args!($($arg)*))
     };
 }
-pub(crate) use outln;
+pub use crate::outln;

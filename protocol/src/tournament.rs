@@ -30,10 +30,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::Mutex;
 
+use crate::setup;
+use tessera::game::Player;
 use tessera::options::VariantOptions;
 use tessera::registry;
 use tessera::session::AnyGame;
-use tessera_protocol::setup;
 
 use crate::print::outln;
 use tessera::variant::VariantInfo;

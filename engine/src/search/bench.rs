@@ -172,13 +172,6 @@ pub fn bench_with(
             .map_err(|e| RuleError::new(format!("{variant} '{fen}': {e}")))?;
         games.push((variant, fen, g));
     }
-    let limits = Limits::depth(depth);
-    let cfg = SearchConfig {
-        threads: 1,
-        multipv: 1,
-        move_overhead: 0,
-        ..SearchConfig::default()
-    };
     let mut lines = Vec::with_capacity(games.len());
     let mut elapsed = Duration::ZERO;
     let mut nodes = 0;

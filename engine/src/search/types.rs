@@ -70,6 +70,7 @@ impl Default for SearchConfig {
             searcher: Searcher::Auto,
             mcts: MctsConfig::default(),
             determinizations: 8,
+            params: super::params::SearchParams::default(),
         }
     }
 }
@@ -146,7 +147,6 @@ impl Default for MctsConfig {
             guided: true,
             observers: Observers::Multiple,
             seed: 0,
-            params: super::params::SearchParams::default(),
         }
     }
 }

@@ -86,7 +86,7 @@ impl Board {
             if !known {
                 return Err(format!("{} has no option '{k}'", info.name));
             }
-            setup::set_variant_option(self.catalog, &mut vopts, k, v)?;
+            setup::set_variant_option(self.catalog, info, &mut vopts, k, v)?;
         }
         let fen = fen.map(str::trim).filter(|f| !f.is_empty());
         let game = setup::build_position(info, &vopts, fen, "")?;

@@ -218,6 +218,12 @@ pub struct GameRecord {
     pub notes: Vec<String>,
     /// The side whose engine could not be started for this game, if one could not.
     pub start_failed: Option<Player>,
+    /// More PGN tags: the seed and the deal of a game with chance.
+    pub tags: Vec<(String, String)>,
+    /// The full state at the end, revealed in the record of a game with hidden information.
+    pub final_fen: Option<String>,
+    /// The final score of a game that keeps one (solitaires).
+    pub score: Option<f64>,
 }
 
 impl GameRecord {
@@ -227,12 +233,6 @@ impl GameRecord {
             .iter()
             .flat_map(|t| t.actions.iter().map(String::as_str))
     }
-    /// More PGN tags: the seed and the deal of a game with chance.
-    pub tags: Vec<(String, String)>,
-    /// The full state at the end, revealed in the record of a game with hidden information.
-    pub final_fen: Option<String>,
-    /// The final score of a game that keeps one (solitaires).
-    pub score: Option<f64>,
 }
 
 /// Per-game state of score adjudication.

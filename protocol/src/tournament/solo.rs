@@ -12,10 +12,10 @@ use tessera::game::Player;
 use tessera::session::AnyGame;
 
 use super::args::Plan;
+use super::deal_seed;
 use super::display::Reporter;
 use super::pgn;
 use super::referee::{self, EngineSlot, GameRecord, GameSetup, Start};
-use super::{deal_seed, display};
 
 /// 97.5% quantile of the standard normal distribution.
 const Z95: f64 = 1.959_963_984_540_054;
@@ -131,7 +131,7 @@ pub fn play(plan: &Plan, proto: &dyn AnyGame, tty: bool) -> Result<String, Strin
             ..Scores::default()
         })
         .collect();
-    let mut reporter = Reporter::new(tty);
+    let mut reporter = Reporter::new(tty, total);
     let mut failure = None;
     let mut done = 0;
     std::thread::scope(|s| {
@@ -191,11 +191,7 @@ pub fn play(plan: &Plan, proto: &dyn AnyGame, tty: bool) -> Result<String, Strin
             }
             if tty {
                 let m = sc.mean().unwrap_or(0.0);
-                reporter.progress(&display::progress_line(
-                    done,
-                    total,
-                    &format!("{} mean {m:.3}", sc.name),
-                ));
+                reporter.progress(done, &format!("{} mean {m:.3}", sc.name));
             } else {
                 reporter.line(&format!(
                     "Finished deal {} ({}): score {value} {{{}}}",

@@ -100,7 +100,10 @@ pub fn parse_go(args: &[&str]) -> Result<Go, String> {
             }
             "perft" if i == 0 => return parse_perft(&args[1..]).map(Go::Perft),
             "perft" => {
-                return Err("go perft takes exactly one depth (or turns and a depth) and nothing else".into())
+                return Err(
+                    "go perft takes exactly one depth (or turns and a depth) and nothing else"
+                        .into(),
+                )
             }
             other => return Err(format!("unknown go parameter '{other}'")),
         }

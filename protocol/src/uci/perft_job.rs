@@ -28,16 +28,20 @@ pub fn start(root: Box<dyn AnyGame>, job: PerftJob, out: Output) -> Running {
             PerftKind::Turns => g.divide_turns_until(job.depth, &ctl.stop, &mut each),
         };
         let (counted, firsts) = match job.kind {
-            PerftKind::Actions => ("Nodes searched", format!("{done} of {first_actions} first actions ({total} nodes counted)")),
-            PerftKind::Turns => ("Turns counted", format!("{done} first turns ({total} turns counted)")),
+            PerftKind::Actions => (
+                "Nodes searched",
+                format!("{done} of {first_actions} first actions ({total} nodes counted)"),
+            ),
+            PerftKind::Turns => (
+                "Turns counted",
+                format!("{done} first turns ({total} turns counted)"),
+            ),
         };
         if finished {
             out("");
             out(&format!("{counted}: {total}"));
         } else {
-            out(&format!(
-                "info string perft stopped after {firsts}"
-            ));
+            out(&format!("info string perft stopped after {firsts}"));
         }
     })
 }

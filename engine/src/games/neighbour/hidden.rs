@@ -9,7 +9,7 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::game::{Chance, Hidden, Player};
+use crate::game::{Chance, Player};
 
 use super::position::{piece_cards, square_cards, NeighbourAction, Phase, Position};
 use super::Neighbour;
@@ -30,10 +30,10 @@ impl Chance for Neighbour {
     }
 }
 
-impl Hidden for Neighbour {
-    type Observation = Neighbour;
-
-    fn observe(&self, _p: Player) -> Neighbour {
+/// What the player knows: the position with its unseen cards unknown. (The `Hidden` trait's
+/// views and observations are built on these two.)
+impl Neighbour {
+    pub fn observe(&self, _p: Player) -> Neighbour {
         let mut g = self.clone();
         for pos in [&mut g.pos, &mut g.start] {
             pos.pieces = pos.pieces.observed();
@@ -45,7 +45,7 @@ impl Hidden for Neighbour {
 
     /// A position of a deal consistent with the observation. An add waiting for a card is
     /// completed with the cards dealt to the tops.
-    fn determinize(obs: &Neighbour, rng: &mut Xoshiro256PlusPlus) -> Neighbour {
+    pub fn determinize(obs: &Neighbour, rng: &mut Xoshiro256PlusPlus) -> Neighbour {
         let mut g = obs.clone();
         g.pos.pieces.fill_unknown(piece_cards(), rng);
         g.pos.squares.fill_unknown(square_cards(), rng);

@@ -9,7 +9,7 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::game::{Chance, Hidden, Player};
+use crate::game::{Chance, Player};
 
 use super::position::{deck_cards, ParadeAction, Position};
 use super::Parade;
@@ -29,10 +29,10 @@ impl Chance for Parade {
     }
 }
 
-impl Hidden for Parade {
-    type Observation = Parade;
-
-    fn observe(&self, _p: Player) -> Parade {
+/// What the player knows: the position with its unseen cards unknown. (The `Hidden` trait's
+/// views and observations are built on these two.)
+impl Parade {
+    pub fn observe(&self, _p: Player) -> Parade {
         let mut g = self.clone();
         for pos in [&mut g.pos, &mut g.start] {
             pos.deck = pos.deck.observed();
@@ -43,7 +43,7 @@ impl Hidden for Parade {
 
     /// A position of a deal consistent with the observation. An add waiting for its card
     /// is completed with the card dealt to the top.
-    fn determinize(obs: &Parade, rng: &mut Xoshiro256PlusPlus) -> Parade {
+    pub fn determinize(obs: &Parade, rng: &mut Xoshiro256PlusPlus) -> Parade {
         let mut g = obs.clone();
         g.pos.deck.fill_unknown(deck_cards(), rng);
         g.pos.key = g.pos.compute_key();

@@ -10,7 +10,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::*;
 use crate::cards::parse_cards;
-use crate::game::{Chance, Hidden};
+use crate::game::Chance;
 use crate::games::solitaire::board::parse_cell;
 use crate::games::solitaire::report::Dealt;
 use crate::search::solo::{solve, Caps, Solitaire, SoloScore};

@@ -293,7 +293,7 @@ impl Tches {
                 (_, _) => format!("the {} on {from}{copying} cannot reach {to}", kind.name()),
             };
         }
-        if self.tables.strike {
+        if self.tables.rules.strike {
             "after it the turn cannot be finished with the king safe".to_string()
         } else {
             "it leaves the king open to capture".to_string()

@@ -2,6 +2,7 @@
 //! searcher: `go` runs the clairvoyant solver on the known deal and answers its first action,
 //! with the game's score (points) as the `cp` score.
 
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use rand_core::SeedableRng;
@@ -126,6 +127,49 @@ impl<G: Solitaire + Evaluate> AnyGame for SoloSession<G> {
         d.into_iter()
             .map(|(a, n)| (self.game.format_action(a), n))
             .collect()
+    }
+
+    fn divide_until(
+        &mut self,
+        depth: u32,
+        stop: &AtomicBool,
+        each: &mut dyn FnMut(&str, u64),
+    ) -> bool {
+        crate::session::divide_until_text(&self.game, depth, stop, each)
+    }
+
+    fn perft_turns(&mut self, turns: u32) -> u64 {
+        crate::perft::perft_turns(&mut self.game, turns)
+    }
+
+    fn divide_turns_until(
+        &mut self,
+        turns: u32,
+        stop: &AtomicBool,
+        each: &mut dyn FnMut(&str, u64),
+    ) -> bool {
+        crate::session::divide_turns_until_text(&self.game, turns, stop, each)
+    }
+
+    fn pieces(&self) -> Vec<(crate::bitboard::Cell, String)> {
+        self.game.pieces()
+    }
+
+    fn eval_weights(&self) -> Vec<(String, i32)> {
+        crate::session::named_weights(&self.game)
+    }
+
+    fn set_eval_weights(&mut self, pairs: &[(String, i32)]) -> Result<(), RuleError> {
+        crate::params::apply_weights(&mut self.game, pairs)
+    }
+
+    fn tuning_samples(
+        &self,
+        games: &[crate::tune::RecordedGame],
+        opts: &crate::tune::SampleOptions,
+        progress: &(dyn Fn(usize) + Sync),
+    ) -> Result<crate::tune::SampleSet, RuleError> {
+        crate::tune::collect(&self.game, games, opts, progress)
     }
 
     fn display(&self) -> String {
