@@ -102,32 +102,6 @@ pub fn divide_until<G: Game>(
     true
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::chess::Chess;
-
-    #[test]
-    fn divide_adds_up_and_stops_when_told() {
-        let mut g = Chess::new(false);
-        let split = divide(&mut g, 2);
-        assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 8902);
-        let stop = AtomicBool::new(true);
-        let mut seen = 0;
-        assert!(!divide_until(&mut g, 2, &stop, &mut |_, _| seen += 1));
-        assert_eq!(seen, 0);
-        // Raised midway: the counts handed on before are whole, nothing after.
-        let stop = AtomicBool::new(false);
-        let mut got = Vec::new();
-        let done = divide_until(&mut g, 2, &stop, &mut |a, n| {
-            got.push((a, n));
-            stop.store(true, Ordering::Relaxed);
-        });
-        assert!(!done);
-        assert_eq!(got, split[..1]);
-    }
-}
-
 /// Number of distinct sequences of `turns` complete legal turns from the position. A turn is
 /// the actions one side plays until `to_move` changes (or the game ends); each different
 /// action sequence counts once. For games of one action per turn this equals `perft`.
@@ -235,4 +209,30 @@ fn first_turns<G: Game>(
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::chess::Chess;
+
+    #[test]
+    fn divide_adds_up_and_stops_when_told() {
+        let mut g = Chess::new(false);
+        let split = divide(&mut g, 2);
+        assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 8902);
+        let stop = AtomicBool::new(true);
+        let mut seen = 0;
+        assert!(!divide_until(&mut g, 2, &stop, &mut |_, _| seen += 1));
+        assert_eq!(seen, 0);
+        // Raised midway: the counts handed on before are whole, nothing after.
+        let stop = AtomicBool::new(false);
+        let mut got = Vec::new();
+        let done = divide_until(&mut g, 2, &stop, &mut |a, n| {
+            got.push((a, n));
+            stop.store(true, Ordering::Relaxed);
+        });
+        assert!(!done);
+        assert_eq!(got, split[..1]);
+    }
 }

@@ -2,7 +2,6 @@
 //! TCHES Strike the count of three-action turns, checked against the independent TCHES
 //! reference generator walked action by action until the side to move changes.
 
-#[allow(dead_code)]
 #[path = "tches_reference/mod.rs"]
 mod tches_reference;
 

@@ -41,7 +41,6 @@ pub fn spinner(message: &str) -> ProgressBar {
 
 /// The progress of a solve, drawn as it is reported: a bar when the total is known, a spinner
 /// otherwise.
-
 pub struct Bar {
     on_terminal: bool,
     bar: Option<ProgressBar>,

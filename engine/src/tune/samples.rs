@@ -98,11 +98,14 @@ impl SampleSet {
     }
 }
 
+/// One position's sample: its gradient row (weight index, coefficient), evaluation and
+/// search score.
+type Row = (Vec<(u32, f32)>, f32, f32);
+
 /// One game's samples before they are joined.
 #[derive(Default)]
 struct Part {
-    /// Gradient row, evaluation, search score.
-    rows: Vec<(Vec<(u32, f32)>, f32, f32)>,
+    rows: Vec<Row>,
     result: f32,
     positions: usize,
     dropped: usize,

@@ -224,7 +224,7 @@ pub fn run(a: TexelArgs) -> Result<(), String> {
         let mut bar = Progress::new(&format!("pass {pass}: epochs"), a.epochs as u64);
         let log_every = a.log_every;
         let fit = tune::fit(&set, &split, kk, &opts, &mut |e: &EpochReport| {
-            if log_every > 0 && e.epoch % log_every == 0 {
+            if log_every > 0 && e.epoch.is_multiple_of(log_every) {
                 eprintln!(
                     "epoch {}: train {:.6} held-out {:.6}",
                     e.epoch, e.train, e.valid

@@ -281,7 +281,7 @@ pub fn solve_from<G: Solitaire>(
         if unpack_bound(top) <= s.best.ord() {
             break;
         }
-        if s.expanded % 256 == 0 {
+        if s.expanded.is_multiple_of(256) {
             if stop.load(Ordering::Relaxed) {
                 verdict = Verdict::Stopped;
                 break;
