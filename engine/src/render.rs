@@ -417,6 +417,62 @@ fn arrow_line(lay: &Layout, from: (f64, f64), to: (f64, f64), to_occupied: bool)
     [x1 + ux * a, y1 + uy * a, x1 + ux * b, y1 + uy * b, width]
 }
 
+/// Distance from `p` to the segment `a`-`b`.
+fn segment_distance(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = (dx * dx + dy * dy).max(1e-12);
+    let t = (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0);
+    ((a.0 + t * dx - p.0).powi(2) + (a.1 + t * dy - p.1).powi(2)).sqrt()
+}
+
+/// A point of the quadratic Bezier curve `p0`-`c`-`p1` at `t`.
+fn bezier(p0: (f64, f64), c: (f64, f64), p1: (f64, f64), t: f64) -> (f64, f64) {
+    let u = 1.0 - t;
+    (
+        u * u * p0.0 + 2.0 * u * t * c.0 + t * t * p1.0,
+        u * u * p0.1 + 2.0 * u * t * c.1 + t * t * p1.1,
+    )
+}
+
+/// A bent arrow from `a` to `b` that keeps `clear` away from every centre in `others`:
+/// `[x1, y1, control x, control y, x2, y2]`, ends cut at the discs' edges as `arrow_line`
+/// does (the head's tip included). `None` when no bend tried keeps clear.
+fn bend(
+    lay: &Layout,
+    a: (f64, f64),
+    b: (f64, f64),
+    to_occupied: bool,
+    others: &[(f64, f64)],
+    clear: f64,
+) -> Option<[f64; 6]> {
+    let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt().max(1e-9);
+    let (nx, ny) = (-(b.1 - a.1) / len, (b.0 - a.0) / len);
+    let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+    for k in [0.3, 0.45, 0.6, 0.8] {
+        for side in [1.0, -1.0] {
+            let c = (mid.0 + side * k * len * nx, mid.1 + side * k * len * ny);
+            // The ends leave and reach the discs along the curve's tangents.
+            let [x1, y1, ..] = arrow_line(lay, a, c, false);
+            let [.., ex, ey, width] = arrow_line(lay, c, b, to_occupied);
+            let (tx, ty) = (ex - c.0, ey - c.1);
+            let tl = (tx * tx + ty * ty).sqrt().max(1e-9);
+            let tip = (ex + tx / tl * 1.6 * width, ey + ty / tl * 1.6 * width);
+            let points = (0..=32)
+                .map(|i| bezier((x1, y1), c, (ex, ey), i as f64 / 32.0))
+                .chain([tip]);
+            let ok = points.collect::<Vec<_>>().iter().all(|&q| {
+                others
+                    .iter()
+                    .all(|&p| ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt() >= clear)
+            });
+            if ok {
+                return Some([x1, y1, c.0, c.1, ex, ey]);
+            }
+        }
+    }
+    None
+}
+
 fn draw_arrows(
     s: &mut String,
     lay: &Layout,
@@ -433,16 +489,39 @@ fn draw_arrows(
     );
     let occupied = |c: Cell| pieces.iter().any(|(p, _)| *p == c);
     for (from, to) in arrows {
-        let [x1, y1, ex, ey, width] = arrow_line(
-            lay,
+        let (a, b) = (
             lay.cells[from as usize].centre,
             lay.cells[to as usize].centre,
-            occupied(to),
         );
-        let _ = writeln!(
-            s,
-            r#"<line class="arrow" x1="{x1:.1}" y1="{y1:.1}" x2="{ex:.1}" y2="{ey:.1}" stroke-width="{width:.1}" stroke-linecap="round" marker-end="url(#arrowhead)"/>"#
-        );
+        let others: Vec<(f64, f64)> = pieces
+            .iter()
+            .filter(|(c, _)| *c != from && *c != to)
+            .map(|(c, _)| lay.cells[*c as usize].centre)
+            .collect();
+        let [x1, y1, ex, ey, width] = arrow_line(lay, a, b, occupied(to));
+        let clear = lay.piece_radius * 0.6;
+        let straight_clear = others
+            .iter()
+            .all(|&p| segment_distance(p, (x1, y1), (ex, ey)) >= clear);
+        match (
+            straight_clear,
+            bend(lay, a, b, occupied(to), &others, clear),
+        ) {
+            (false, Some([x1, y1, cx, cy, ex, ey])) => {
+                // Some games move a piece past another (Parade's mover stands between the
+                // two cells): the arrow bends around the letters in its way.
+                let _ = writeln!(
+                    s,
+                    r#"<path class="arrow" d="M{x1:.1},{y1:.1} Q{cx:.1},{cy:.1} {ex:.1},{ey:.1}" stroke-width="{width:.1}" stroke-linecap="round" marker-end="url(#arrowhead)"/>"#
+                );
+            }
+            _ => {
+                let _ = writeln!(
+                    s,
+                    r#"<line class="arrow" x1="{x1:.1}" y1="{y1:.1}" x2="{ex:.1}" y2="{ey:.1}" stroke-width="{width:.1}" stroke-linecap="round" marker-end="url(#arrowhead)"/>"#
+                );
+            }
+        }
     }
     s.push_str("</g>\n");
     // A drop: the piece dropped, pale, in a ring.
@@ -928,7 +1007,34 @@ pub(crate) mod tests {
                     .filter(|l| l.contains(r#"<g class="piece""#))
                     .map(|l| (attr(l, "cx"), attr(l, "cy"), attr(l, "r")))
                     .collect();
-                for line in svg.lines().filter(|l| l.contains(r#"class="arrow""#)) {
+                for line in svg.lines().filter(|l| l.contains(r#"<path class="arrow""#)) {
+                    // A bent arrow: every point of the curve keeps clear of the letters.
+                    let d = line
+                        .split(r#"d=""#)
+                        .nth(1)
+                        .unwrap()
+                        .split('"')
+                        .next()
+                        .unwrap();
+                    let n: Vec<f64> = d
+                        .split(|c: char| c == 'M' || c == 'Q' || c == ',' || c == ' ')
+                        .filter(|t| !t.is_empty())
+                        .map(|t| t.parse().unwrap())
+                        .collect();
+                    let (p0, c, p1) = ((n[0], n[1]), (n[2], n[3]), (n[4], n[5]));
+                    for i in 0..=32 {
+                        let q = super::bezier(p0, c, p1, i as f64 / 32.0);
+                        for &(cx, cy, r) in &discs {
+                            let d = ((q.0 - cx).powi(2) + (q.1 - cy).powi(2)).sqrt();
+                            assert!(
+                                d >= 0.5 * r,
+                                "{} {action}: bent arrow over a letter",
+                                v.name
+                            );
+                        }
+                    }
+                }
+                for line in svg.lines().filter(|l| l.contains(r#"<line class="arrow""#)) {
                     let a = (attr(line, "x1"), attr(line, "y1"));
                     let b = (attr(line, "x2"), attr(line, "y2"));
                     // The head's tip lies 1.6 stroke widths beyond the end.

@@ -84,11 +84,7 @@ fn start_position() {
         ["B1B3", "C0D1", "C2C3", "D2E2", "E1D1", "F0D1", "F2F3", "G1G3"]
     );
     assert_eq!(g.pieces().len(), 28);
-    assert!(
-        g.display().contains(" 0     R N G G N R"),
-        "{}",
-        g.display()
-    );
+    assert!(g.display().contains(" 0    R N G G N R"), "{}", g.display());
 }
 
 #[test]
