@@ -1,6 +1,7 @@
 //! Perft: counts the action sequences of a given length, the standard check of a move generator.
 //! `perft` counts actions (plies); `perft_turns` counts complete turns, for variants whose turn
-//! holds several actions (a turn ends where `to_move` changes, or where the game ends).
+//! holds several actions (a turn ends where `to_move` changes, or where the game ends; a
+//! one-player game's turn is one action).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -141,7 +142,8 @@ fn walk_turns<G: Game, I: Interrupt>(
     let mut n = 0;
     for &a in list.iter() {
         let u = g.play(a);
-        let over = g.to_move() != side || g.terminal().is_some();
+        // A solitaire's turn is one action (its side never changes).
+        let over = g.to_move() != side || g.terminal().is_some() || g.players() == 1;
         n += match (over, turns) {
             (false, _) => walk_turns(g, side, turns, ply + 1, lists, stop),
             (true, 1) => 1,
@@ -192,7 +194,7 @@ fn first_turns<G: Game>(
         }
         let u = g.play(a);
         prefix.push(a);
-        let whole = if g.to_move() != side || g.terminal().is_some() {
+        let whole = if g.to_move() != side || g.terminal().is_some() || g.players() == 1 {
             let n = turns_counted(g, turns, stop);
             let counted = !stop.interrupted();
             if counted {

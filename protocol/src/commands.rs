@@ -451,7 +451,7 @@ pub fn solve(a: SolveArgs) -> Result<(), String> {
     let solve = info
         .solve
         .ok_or_else(|| format!("variant {} has no solver", info.name))?;
-    let mut bar = progress::Bar::new(progress::shown());
+    let mut bar = progress::Bar::new(progress::shown(), &format!("solving {}", info.name));
     let report = solve(&vopts, &mut |p| bar.update(p));
     bar.finish();
     let report = report.map_err(|e| format!("solve {}: {e}", info.name))?;

@@ -39,18 +39,21 @@ pub fn spinner(message: &str) -> ProgressBar {
     p
 }
 
-/// The progress of a solve, drawn as it is reported: a bar when the total is known, a spinner
-/// otherwise.
+/// The progress of a solve: a spinner with the time spent from the start (a solver may report
+/// nothing for a long while), then a bar once a report gives the total.
 pub struct Bar {
     on_terminal: bool,
     bar: Option<ProgressBar>,
+    counted: bool,
 }
 
 impl Bar {
-    pub fn new(on_terminal: bool) -> Bar {
+    /// Starts the spinner, labelled `label`, when progress is shown.
+    pub fn new(on_terminal: bool, label: &str) -> Bar {
         Bar {
             on_terminal,
-            bar: None,
+            bar: on_terminal.then(|| spinner(label)),
+            counted: false,
         }
     }
 
@@ -58,20 +61,23 @@ impl Bar {
         if !self.on_terminal {
             return;
         }
-        let bar = self.bar.get_or_insert_with(|| match p.total {
-            Some(n) => ProgressBar::with_draw_target(Some(n), target()).with_style(
-                ProgressStyle::with_template("{bar:30} {pos}/{len} {elapsed} (eta {eta}) {msg}")
+        if let (Some(n), false) = (p.total, self.counted) {
+            if let Some(b) = self.bar.take() {
+                b.finish_and_clear();
+            }
+            self.bar = Some(
+                ProgressBar::with_draw_target(Some(n), target()).with_style(
+                    ProgressStyle::with_template(
+                        "{bar:30} {pos}/{len} {elapsed} (eta {eta}) {msg}",
+                    )
                     .expect("a valid template"),
-            ),
-            None => ProgressBar::with_draw_target(None, target()).with_style(
-                ProgressStyle::with_template("{spinner} {elapsed} {msg}")
-                    .expect("a valid template"),
-            ),
-        });
-        if p.total.is_some() {
+                ),
+            );
+            self.counted = true;
+        }
+        let Some(bar) = &self.bar else { return };
+        if self.counted {
             bar.set_position(p.done);
-        } else {
-            bar.tick();
         }
         bar.set_message(p.message.clone());
     }

@@ -123,10 +123,13 @@ fn depth_match(games: &str) -> String {
 }
 
 #[test]
-fn depth_six_beats_depth_three_in_two_games() {
+fn depth_six_does_not_lose_to_depth_three_in_two_games() {
+    // Depth 6 wins or draws each game (draws happen: 4 of 40 in the long measurement), and
+    // wins at least one.
     let out = depth_match("2");
     assert!(
-        out.contains("Score of depth3 vs depth6: 0 - 2 - 0"),
+        out.contains("Score of depth3 vs depth6: 0 - 2 - 0")
+            || out.contains("Score of depth3 vs depth6: 0 - 1 - 1"),
         "{out}"
     );
 }

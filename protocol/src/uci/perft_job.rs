@@ -37,6 +37,9 @@ pub fn start(root: Box<dyn AnyGame>, job: PerftJob, out: Output) -> Running {
                 format!("{done} first turns ({total} turns counted)"),
             ),
         };
+        // Marked stopped before the last line, as a search is before its `bestmove`: a `go`
+        // sent as soon as that line is read finds the job over.
+        ctl.stop();
         if finished {
             out("");
             out(&format!("{counted}: {total}"));

@@ -364,8 +364,10 @@ impl Game for Adrenaline {
         s.push_str("    a   b   c   d   e   f   g   h\n\n");
         s.push_str("(a digit after a piece: the checkers under it)\n");
         s.push_str(&format!("Supply: {} checkers\n", self.pos.supply()));
-        s.push_str(&format!("Turn: {}\n", self.phase_line()));
-        s.push_str(&format!("Fen: {}\n", self.fen()));
+        // The side to move is printed by `d` itself; only what the turn still holds is added.
+        if let Some((_, rest)) = self.phase_line().split_once(": ") {
+            s.push_str(&format!("Turn: {rest}\n"));
+        }
         s.push_str(&format!("Key: {:016X}\n", self.pos.key));
         s
     }

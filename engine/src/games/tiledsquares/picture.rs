@@ -57,11 +57,10 @@ pub fn text(g: &TiledSquares) -> String {
         s.push_str(", * anti-tile");
     }
     s.push_str("\n\n");
-    for line in panel(g) {
+    for line in panel(g).into_iter().skip(1) {
         s.push_str(&line);
         s.push('\n');
     }
-    s.push_str(&format!("Fen: {}\n", g.fen()));
     s.push_str(&format!("Key: {:016X}\n", pos.key));
     s
 }

@@ -375,7 +375,10 @@ fn pictures_show_holes_owners_and_anti_tiles() {
         "{text}"
     );
     assert!(text.contains("5 |   |   |   | * |"), "{text}");
-    assert!(text.contains("white to move"));
+    assert!(
+        !text.contains("to move"),
+        "d prints the side to move itself"
+    );
     assert!(text.contains("anti-tiles: 1"));
     let svg = crate::render::svg(&g, &Default::default()).unwrap();
     crate::render::tests::assert_well_formed(&svg);
