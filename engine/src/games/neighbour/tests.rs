@@ -649,7 +649,7 @@ proptest! {
 fn the_observation_hides_the_order_of_the_piles() {
     let mut g = standard();
     play(&mut g, "N@a6 r@c6");
-    let obs = g.observe(Player::White);
+    let obs = g.observed();
     assert_eq!(
         obs.fen(),
         "8/8/N1r5/8/8/8/8/8 8H,10C|?,?,?,?,?,?,?,?,?,?,?,?,?,? \
@@ -679,14 +679,14 @@ fn the_observation_hides_the_order_of_the_piles() {
 fn samples_agree_with_the_observation_and_are_uniform() {
     let mut g = standard();
     play(&mut g, "N@a6 r@c6");
-    let obs = g.observe(Player::White);
+    let obs = g.observed();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
     let mut counts: HashMap<String, u32> = HashMap::new();
     let samples = 7000;
     for _ in 0..samples {
         let d = Neighbour::determinize(&obs, &mut rng);
         assert_eq!(d.unknowns(), 0);
-        assert_eq!(d.observe(Player::White).fen(), obs.fen());
+        assert_eq!(d.observed().fen(), obs.fen());
         assert_eq!(d.key(), d.recompute_key());
         *counts
             .entry(d.position().pieces.card(2).unwrap().to_string())
