@@ -354,6 +354,17 @@ impl<G: Evaluate + Hidden> AnyGame for HiddenSession<G> {
             .then(|| self.game.format_action(self.game.sample_chance(rng)))
     }
 
+    fn redeal(&mut self, rng: &mut GameRng) -> bool {
+        match self.game.deal(rng) {
+            Some(g) => {
+                self.game = g;
+                self.view = None;
+                true
+            }
+            None => false,
+        }
+    }
+
     fn view(&self, p: Player) -> Option<Box<dyn AnyGame>> {
         if self.view.is_some() {
             return None;

@@ -142,6 +142,16 @@ impl Hidden for Neighbour {
         a == NeighbourAction::Add
     }
 
+    fn deal(&self, rng: &mut GameRng) -> Option<Neighbour> {
+        let mut p = piece_cards().to_vec();
+        let mut s = square_cards().to_vec();
+        crate::games::solitaire::pile::shuffle(&mut p, rng);
+        crate::games::solitaire::pile::shuffle(&mut s, rng);
+        let mut g = Neighbour::from_deal(&p, &s, self.pos.min_pieces).expect("shuffled piles are a deal");
+        g.weights = self.weights;
+        Some(if self.pos.fair { g.fair() } else { g })
+    }
+
     fn parse_view(&self, text: &str) -> Result<NeighbourView, RuleError> {
         let body = text.trim().strip_prefix("view ").ok_or_else(|| {
             RuleError::new(format!(

@@ -114,6 +114,14 @@ impl Hidden for Parade {
         a == ParadeAction::Add && !self.pos.top_known_to_player()
     }
 
+    fn deal(&self, rng: &mut GameRng) -> Option<Parade> {
+        let mut order = deck_cards().to_vec();
+        crate::games::solitaire::pile::shuffle(&mut order, rng);
+        let mut g = Parade::from_deal(&order).expect("a shuffled deck is a deal");
+        g.weights = self.weights;
+        Some(if self.pos.fair { g.fair() } else { g })
+    }
+
     fn parse_view(&self, text: &str) -> Result<ParadeView, RuleError> {
         let body = text
             .trim()
