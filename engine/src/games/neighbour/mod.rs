@@ -330,12 +330,13 @@ const MIN_PIECES_SPEC: OptionSpec = OptionSpec {
     check: None,
 };
 
-const OPTIONS: [OptionSpec; 6] = [
+const OPTIONS: [OptionSpec; 7] = [
     options::DEAL_SPEC,
     options::SEED_SPEC,
     options::SECONDS_SPEC,
     options::MB_SPEC,
     options::DEALS_SPEC,
+    options::FAIR_NODES_SPEC,
     MIN_PIECES_SPEC,
 ];
 
@@ -356,6 +357,10 @@ impl report::Dealt for Neighbour {
     fn deal_text(&self) -> String {
         let (p, s) = self.deal();
         format!("{} | {}", format_cards(&p), format_cards(&s))
+    }
+
+    fn played_fairly(self) -> Self {
+        self.fair()
     }
 }
 

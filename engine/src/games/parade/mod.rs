@@ -304,6 +304,10 @@ impl report::Dealt for Parade {
     fn deal_text(&self) -> String {
         format_cards(&self.deal())
     }
+
+    fn played_fairly(self) -> Self {
+        self.fair()
+    }
 }
 
 /// The registry entry.
