@@ -147,7 +147,8 @@ impl Hidden for Neighbour {
         let mut s = square_cards().to_vec();
         crate::games::solitaire::pile::shuffle(&mut p, rng);
         crate::games::solitaire::pile::shuffle(&mut s, rng);
-        let mut g = Neighbour::from_deal(&p, &s, self.pos.min_pieces).expect("shuffled piles are a deal");
+        let mut g =
+            Neighbour::from_deal(&p, &s, self.pos.min_pieces).expect("shuffled piles are a deal");
         g.weights = self.weights;
         Some(if self.pos.fair { g.fair() } else { g })
     }
@@ -292,8 +293,8 @@ impl View for NeighbourView {
 
 /// Reads a placement, a stop or a move without a position.
 fn own_action(text: &str) -> Option<NeighbourSeen> {
-    use crate::games::solitaire::board::parse_cell;
     use super::position::Spend;
+    use crate::games::solitaire::board::parse_cell;
     if text == "stop" {
         return Some(NeighbourSeen::Own(NeighbourAction::Stop));
     }
@@ -307,5 +308,9 @@ fn own_action(text: &str) -> Option<NeighbourSeen> {
     };
     let from = body.get(..2).and_then(parse_cell)?;
     let to = body.get(2..).and_then(parse_cell)?;
-    (body.len() == 4).then_some(NeighbourSeen::Own(NeighbourAction::Move { from, to, spend }))
+    (body.len() == 4).then_some(NeighbourSeen::Own(NeighbourAction::Move {
+        from,
+        to,
+        spend,
+    }))
 }

@@ -154,7 +154,10 @@ impl Game for Neighbour {
     }
 
     fn score_bounds(&self) -> (f64, f64) {
-        (LOST.points as f64, (position::PIECES + position::SQUARES) as f64)
+        (
+            LOST.points as f64,
+            (position::PIECES + position::SQUARES) as f64,
+        )
     }
 
     fn legal_actions(&self, out: &mut Vec<NeighbourAction>) {

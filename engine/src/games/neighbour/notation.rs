@@ -93,11 +93,13 @@ pub fn parse(p: &Position, s: &str) -> Result<NeighbourAction, RuleError> {
             let named = match cards {
                 (Some(a), Some(b)) => {
                     s.strip_prefix("add=") == Some(format!("{a}+{b}").as_str())
-                        || (p.fair && Some(s.to_string()) == p.next_add().map(|_| {
-                            let mut q = *p;
-                            q.fair = false;
-                            format(&q, NeighbourAction::Add)
-                        }))
+                        || (p.fair
+                            && Some(s.to_string())
+                                == p.next_add().map(|_| {
+                                    let mut q = *p;
+                                    q.fair = false;
+                                    format(&q, NeighbourAction::Add)
+                                }))
                 }
                 _ => false,
             };

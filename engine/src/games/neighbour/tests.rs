@@ -833,7 +833,11 @@ fn an_add_shows_its_two_cards_and_the_view_hides_the_order() {
     let o = g.observe(NeighbourAction::Add, Player::White);
     let v = g.view(Player::White);
     assert_eq!(v.format_observation(&o), format!("add={}+{}", p[0], s[0]));
-    assert!(v.fen().starts_with("view 8/8/8/8/8/8/8/8 |?,"), "{}", v.fen());
+    assert!(
+        v.fen().starts_with("view 8/8/8/8/8/8/8/8 |?,"),
+        "{}",
+        v.fen()
+    );
     assert!(!v.fen()[5..].contains(&p[0].to_string()));
     let mut h = g.clone();
     assert!(h.set_fen(&v.fen()).is_err());
@@ -860,13 +864,23 @@ fn each_unseen_card_turns_up_with_the_right_frequency() {
         let s = v.sample(&mut rng);
         assert_eq!(s.state.view(Player::White).fen(), v.fen());
         let pos = s.state.position();
-        *pieces.entry(pos.pieces.top().unwrap().to_string()).or_default() += 1;
-        *squares.entry(pos.squares.top().unwrap().to_string()).or_default() += 1;
+        *pieces
+            .entry(pos.pieces.top().unwrap().to_string())
+            .or_default() += 1;
+        *squares
+            .entry(pos.squares.top().unwrap().to_string())
+            .or_default() += 1;
     }
     // 15 unseen piece cards (500 each, 3 sigma about 65), 19 square cards (about 395, 3
     // sigma about 58).
     assert_eq!(pieces.len(), 15);
     assert_eq!(squares.len(), 19);
-    assert!(pieces.values().all(|&k| (435..=565).contains(&k)), "{pieces:?}");
-    assert!(squares.values().all(|&k| (337..=453).contains(&k)), "{squares:?}");
+    assert!(
+        pieces.values().all(|&k| (435..=565).contains(&k)),
+        "{pieces:?}"
+    );
+    assert!(
+        squares.values().all(|&k| (337..=453).contains(&k)),
+        "{squares:?}"
+    );
 }

@@ -123,10 +123,9 @@ impl Hidden for Parade {
     }
 
     fn parse_view(&self, text: &str) -> Result<ParadeView, RuleError> {
-        let body = text
-            .trim()
-            .strip_prefix("view ")
-            .ok_or_else(|| RuleError::new(format!("a Parade view starts with 'view ', not '{text}'")))?;
+        let body = text.trim().strip_prefix("view ").ok_or_else(|| {
+            RuleError::new(format!("a Parade view starts with 'view ', not '{text}'"))
+        })?;
         let mut pos = fen::parse(body)?;
         if pos.deck.observed() != pos.deck {
             return Err(RuleError::new(
@@ -159,7 +158,12 @@ impl View for ParadeView {
 
     fn apply(&mut self, o: &ParadeSeen) -> Result<(), RuleError> {
         let mut g = self.game.clone();
-        let bad = |why: &str| Err(RuleError::new(format!("{}: {why}", self.format_observation(o))));
+        let bad = |why: &str| {
+            Err(RuleError::new(format!(
+                "{}: {why}",
+                self.format_observation(o)
+            )))
+        };
         if let Some(out) = g.outcome() {
             return bad(&format!("the game is over ({out})"));
         }

@@ -56,9 +56,9 @@ pub fn parse(p: &Position, deck: &[Card], s: &str) -> Result<ParadeAction, RuleE
         // The forms that name what the position knows of the next card, where it knows it.
         let known = match p.deck.top() {
             Some(card) if s.strip_prefix("add=") == Some(card.to_string().as_str()) => true,
-            Some(_) if p.fair => p
-                .next_add()
-                .is_some_and(|(piece, cell)| s == format!("{}@{}", piece.symbol(), cell_name(cell))),
+            Some(_) if p.fair => p.next_add().is_some_and(|(piece, cell)| {
+                s == format!("{}@{}", piece.symbol(), cell_name(cell))
+            }),
             _ => false,
         };
         if known {

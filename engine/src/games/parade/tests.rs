@@ -852,7 +852,11 @@ fn a_fair_player_may_try_an_add_that_does_not_fit() {
     let mut v = g.view(Player::White);
     v.apply(&o).unwrap();
     assert_eq!(v.fen(), t.view(Player::White).fen());
-    assert!(v.fen().starts_with("view ") && v.fen().contains("|!KH,?,"), "{}", v.fen());
+    assert!(
+        v.fen().starts_with("view ") && v.fen().contains("|!KH,?,"),
+        "{}",
+        v.fen()
+    );
     // The clairvoyant puzzle never offers it.
     assert!(!legal(&g.clone().with_clairvoyance()).contains("add"));
 }

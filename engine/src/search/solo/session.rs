@@ -15,7 +15,9 @@ use super::bestfirst::{self, Caps};
 use super::{players, Solitaire};
 use crate::game::{Evaluate, Hidden};
 use crate::hidden_session::{HiddenSession, TruthSearch};
-use crate::search::{Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchOutput, Searcher};
+use crate::search::{
+    Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchOutput, Searcher,
+};
 use crate::session::AnyGame;
 
 /// The session of a one-player game with the solver's caps.
@@ -26,12 +28,18 @@ pub fn session<G: Solitaire + Evaluate + Hidden>(game: G, caps: Caps) -> Box<dyn
 /// The clairvoyant solver as the truth's search: it applies under `Search auto` to a full
 /// state that knows every card.
 pub fn clairvoyant<G: Solitaire + Evaluate + Hidden>(caps: Caps) -> TruthSearch<G> {
-    Arc::new(move |game: &G, limits: &Limits, cfg: &SearchConfig, ctl: &SearchControl, report: &mut dyn FnMut(&SearchInfo)| {
-        if cfg.searcher != Searcher::Auto || game.unknowns() > 0 {
-            return None;
-        }
-        Some(solve_turn(game, &caps, limits, ctl, report))
-    })
+    Arc::new(
+        move |game: &G,
+              limits: &Limits,
+              cfg: &SearchConfig,
+              ctl: &SearchControl,
+              report: &mut dyn FnMut(&SearchInfo)| {
+            if cfg.searcher != Searcher::Auto || game.unknowns() > 0 {
+                return None;
+            }
+            Some(solve_turn(game, &caps, limits, ctl, report))
+        },
+    )
 }
 
 fn formatted<G: Solitaire>(game: &G, line: &[G::Action]) -> Vec<String> {
