@@ -34,8 +34,10 @@ pub trait Dealt: Solitaire + Evaluate + Hidden {
 pub fn fair_player<G: Dealt>(root: &G, nodes: u64, seed: u64) -> SoloScore {
     let mut truth = root.clone().played_fairly();
     let tt = crate::search::tt::TranspositionTable::new(1);
-    let mut cfg = crate::search::SearchConfig::default();
-    cfg.threads = 1;
+    let mut cfg = crate::search::SearchConfig {
+        threads: 1,
+        ..Default::default()
+    };
     cfg.mcts.playout_plies = Some(0);
     cfg.mcts.seed = seed;
     let limits = crate::search::Limits {
