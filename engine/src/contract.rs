@@ -130,7 +130,8 @@ fn check_view<G: Hidden>(
     if followed.player() != p || followed.to_move() != truth.to_move() {
         return Err("the view's player or side to move is wrong".into());
     }
-    if followed.outcome().is_some() != truth.terminal().is_some() {
+    // Over by the rules, or for want of an action (a solitaire stuck with no move).
+    if followed.outcome().is_some() != truth.outcome().is_some() {
         return Err("the view and the truth disagree on the game being over".into());
     }
     let own_turn = truth.terminal().is_none() && !truth.is_chance_node() && truth.to_move() == p;

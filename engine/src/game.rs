@@ -436,6 +436,13 @@ pub trait Hidden: Chance {
     /// Reads a view written by `View::fen` (the variant's options come from `self`). A view's
     /// text and the truth's FEN must not be mistaken for each other.
     fn parse_view(&self, text: &str) -> Result<Self::View, RuleError>;
+
+    /// A fresh deal drawn from `rng` with this game's options, for games whose deal is made
+    /// outside their actions (a solitaire whose deck order is an option); `None` where
+    /// chance's actions deal (the referee then samples them).
+    fn deal(&self, _rng: &mut GameRng) -> Option<Self> {
+        None
+    }
 }
 
 /// The observation type of a view's game.

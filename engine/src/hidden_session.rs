@@ -10,9 +10,15 @@
 //!   search plays from the view (information-set MCTS, determinized alpha-beta, ...).
 //!
 //! `set_fen` takes either: a truth's FEN or a view-FEN (the game tells them apart).
+//!
+//! A variant may put a searcher of its own kind in front of the generic ones for the truth
+//! (`TruthSearch`: a solitaire's exact clairvoyant solver, which needs every hidden fact); it
+//! answers only where it applies, and the generic searchers play everything else, views
+//! always.
 
 use rand_core::SeedableRng;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use crate::game::{Evaluate, GameRng, Hidden, Outcome, Player, RuleError, View};
 use crate::geometry::Geometry;
@@ -25,20 +31,49 @@ use crate::session::{play_actions, AnyGame};
 /// player's own actions are the same in every truth consistent with its view.
 const FACE_SEED: u64 = 0x5EED_F00D;
 
+/// A search of the truth that a variant puts before the generic searchers: `None` where it
+/// does not apply (then the `Search` option's searcher plays).
+pub type TruthSearch<G> = Arc<
+    dyn Fn(
+            &G,
+            &Limits,
+            &SearchConfig,
+            &SearchControl,
+            &mut dyn FnMut(&SearchInfo),
+        ) -> Option<SearchOutput>
+        + Send
+        + Sync,
+>;
+
 #[derive(Clone)]
 pub struct HiddenSession<G: Evaluate + Hidden> {
     /// The truth; while a view is held, the variant (with its options) the view belongs to.
     pub game: G,
     pub view: Option<G::View>,
+    /// The variant's own search of the truth, tried first (see `TruthSearch`).
+    pub truth_search: Option<TruthSearch<G>>,
 }
 
 impl<G: Evaluate + Hidden> HiddenSession<G> {
     pub fn new(game: G) -> HiddenSession<G> {
-        HiddenSession { game, view: None }
+        HiddenSession {
+            game,
+            view: None,
+            truth_search: None,
+        }
     }
 
     pub fn boxed(game: G) -> Box<dyn AnyGame> {
         Box::new(HiddenSession::new(game))
+    }
+
+    /// A session whose truth is searched by `search` where it applies.
+    pub fn with_truth_search(game: G, search: TruthSearch<G>) -> Box<dyn AnyGame> {
+        Box::new(HiddenSession {
+            game,
+            view: None,
+            truth_search: Some(search),
+        })
     }
 
     /// A truth consistent with the view (for the player's own actions).
@@ -280,7 +315,14 @@ impl<G: Evaluate + Hidden> AnyGame for HiddenSession<G> {
     ) -> SearchOutput {
         match &self.view {
             Some(v) => search::run_view(v, limits, cfg, ctl, tt, report),
-            None => search::run_truth(&self.game, limits, cfg, ctl, tt, report),
+            None => {
+                if let Some(own) = &self.truth_search {
+                    if let Some(out) = own(&self.game, limits, cfg, ctl, report) {
+                        return out;
+                    }
+                }
+                search::run_truth(&self.game, limits, cfg, ctl, tt, report)
+            }
         }
     }
 
@@ -312,6 +354,17 @@ impl<G: Evaluate + Hidden> AnyGame for HiddenSession<G> {
             .then(|| self.game.format_action(self.game.sample_chance(rng)))
     }
 
+    fn redeal(&mut self, rng: &mut GameRng) -> bool {
+        match self.game.deal(rng) {
+            Some(g) => {
+                self.game = g;
+                self.view = None;
+                true
+            }
+            None => false,
+        }
+    }
+
     fn view(&self, p: Player) -> Option<Box<dyn AnyGame>> {
         if self.view.is_some() {
             return None;
@@ -319,6 +372,7 @@ impl<G: Evaluate + Hidden> AnyGame for HiddenSession<G> {
         Some(Box::new(HiddenSession {
             game: self.game.clone(),
             view: Some(self.game.view(p)),
+            truth_search: self.truth_search.clone(),
         }))
     }
 

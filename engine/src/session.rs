@@ -90,6 +90,13 @@ pub trait AnyGame: Send + Sync {
         None
     }
 
+    /// Replaces the game by a fresh deal drawn from `rng`, for games whose deal is made
+    /// outside their actions (a solitaire's deck order, an option); false (and unchanged)
+    /// where chance's actions deal, or nothing is dealt.
+    fn redeal(&mut self, _rng: &mut GameRng) -> bool {
+        false
+    }
+
     /// Player `p`'s view of this full state, as a position of its own: its FEN is the
     /// view-FEN, its moves are observations, its search plays from the view. `None` for games
     /// without hidden information and for a position that already is a view.

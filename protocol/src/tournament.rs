@@ -83,7 +83,10 @@ pub fn run_with(a: MatchArgs, catalog: &'static [VariantInfo]) -> Result<(), Str
         return Ok(());
     }
     if plan.engines.len() < 2 {
-        return Err("a match needs at least two --engine".into());
+        return Err(format!(
+            "a match needs at least two engines, each given by its own --engine (got {})",
+            plan.engines.len()
+        ));
     }
     let mut book_text = None;
     let books = match &plan.openings {

@@ -92,21 +92,29 @@ fn parade_session() {
     e.send("d");
     let d = e.sync();
     assert!(d.iter().any(|l| l.starts_with("hand: 6 cards")), "{d:?}");
-    // A view with unknown cards: the engine says the solver needs the deal, and stays legal.
-    e.send("position fen 8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|?,?,?,?,?,?,?,? 0 -");
-    e.send("go");
+    // The player's view (the cards left, not their order): `go` plays fairly from it with the
+    // generic searcher of views, and the answer is legal; observations follow the game.
+    const VIEW: &str =
+        "view 8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|?,?,?,?,?,?,?,? 0 -";
+    e.send(&format!("position fen {VIEW} moves f3g2 add=QD"));
+    e.send("go nodes 300");
     let out = e.until("bestmove", WAIT);
-    assert!(out.iter().any(|l| l.contains("unknown")), "{out:?}");
     let best = out
         .last()
         .unwrap()
         .trim_start_matches("bestmove ")
         .to_string();
-    e.send(&format!("position fen 8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|?,?,?,?,?,?,?,? 0 - moves {best}"));
+    let mut o = VariantOptions::new();
+    o.set("Deal", DEAL);
+    let mut truth = registry::create("parade", &o).unwrap();
+    truth.play_str("f3g2,Q@c5").unwrap();
+    assert!(truth.legal_actions().contains(&best), "{best}: {out:?}");
+    // The same deal's truth as a position names the hand; a view refuses it.
+    e.send(&format!("position fen {VIEW} moves 8D"));
     let r = e.sync();
     assert!(
-        !r.iter().any(|l| l.starts_with("info string error")),
-        "{best}: {r:?}"
+        r.iter().any(|l| l.starts_with("info string error")),
+        "{r:?}"
     );
     e.quit(WAIT);
 }
@@ -178,12 +186,7 @@ fn solve_one_deal_and_many() {
         "1",
     ]);
     assert!(ok, "{out}");
-    for row in [
-        "clairvoyant ",
-        "fair         not built yet",
-        "greedy ",
-        "random ",
-    ] {
+    for row in ["clairvoyant ", "fair ", "greedy ", "random "] {
         assert!(out.lines().any(|l| l.starts_with(row)), "{row}: {out}");
     }
     let (ok, out, _) = tessera(&["solve", "--variant", "neighbour", "--seed", "3"]);
@@ -214,5 +217,77 @@ fn render_draws_the_piles() {
     let svg = std::fs::read_to_string(&file).unwrap();
     assert!(svg.contains("hand: 8 cards"));
     assert!(svg.contains("next add: white knight on g4"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `tessera match` with one engine over seeded Parade deals: the referee holds the deal and
+/// sends the engine only its view (the hand as `?`) and what it observed; the engine's
+/// answers are checked against the truth; the report gives the score per deal and the mean
+/// with its interval.
+#[cfg(unix)]
+#[test]
+fn the_referee_sends_a_solitaire_only_its_view() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("tessera-parade-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("received.log");
+    let script = dir.join("engine.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\ntee -a '{}' | exec '{}'\n",
+            log.display(),
+            tessera_bin().display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (ok, out, err) = tessera(&[
+        "match",
+        "--variant",
+        "parade",
+        "--engine",
+        &format!("cmd={}", script.display()),
+        "name=fair",
+        "nodes=100",
+        "--games",
+        "3",
+        "--seed",
+        "5",
+    ]);
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.contains("Score of fair over 3 deals: mean")
+            && out.contains("95% interval")
+            && out.contains("faults 0"),
+        "{out}"
+    );
+    assert_eq!(
+        (out.clone() + &err).matches("Finished deal").count(),
+        3,
+        "{out}{err}"
+    );
+    let received = std::fs::read_to_string(&log).unwrap();
+    let positions: Vec<&str> = received
+        .lines()
+        .filter(|l| l.starts_with("position "))
+        .collect();
+    assert!(positions.len() >= 3, "{received}");
+    for p in positions {
+        assert!(p.starts_with("position fen view "), "{p}");
+        // position fen view <board> <deck> ...: the hand holds no card the player has not
+        // seen, and each observation is a move or an add with the card it turned up.
+        let w: Vec<&str> = p.split_whitespace().collect();
+        let hand = w[4].split_once('|').unwrap().1;
+        assert!(
+            hand.split(',').all(|c| c == "?" || c.starts_with('!')),
+            "{p}"
+        );
+        if let Some(i) = w.iter().position(|&x| x == "moves") {
+            for o in &w[i + 1..] {
+                assert!(o.starts_with("add=") || o.len() == 4, "{o} in {p}");
+            }
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -334,12 +334,6 @@ impl MatchArgs {
             depth: f.depth,
             nodes: f.nodes,
         };
-        if self.engines.len() < 2 {
-            return Err(format!(
-                "a match needs at least two engines, each given by its own --engine (got {})",
-                self.engines.len()
-            ));
-        }
         let mut engines = self
             .engines
             .iter()

@@ -62,6 +62,8 @@ impl Table {
         let mut game = proto.boxed_clone();
         game.reset();
         let mut rng = seeded_rng(seed);
+        // A deal made outside the game's actions (a solitaire's deck order) comes first.
+        game.redeal(&mut rng);
         let mut deal = Vec::new();
         while let Some(a) = game.sample_chance(&mut rng) {
             game.play_str(&a)

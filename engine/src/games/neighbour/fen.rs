@@ -169,6 +169,7 @@ pub fn parse(text: &str, min_pieces: u8) -> Result<Position, RuleError> {
             cell
         },
         min_pieces,
+        fair: false,
         key: 0,
     };
     p.key = p.compute_key();

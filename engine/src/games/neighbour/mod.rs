@@ -29,11 +29,11 @@ use crate::games::solitaire::board::{cell_name, tables};
 use crate::games::solitaire::{options, report};
 use crate::geometry::Geometry;
 use crate::options::{OptionKind, OptionSpec, VariantOptions};
-use crate::search::solo::SoloSession;
 use crate::session::AnyGame;
 use crate::variant::VariantInfo;
 
 pub use eval::{Weights, LOST};
+pub use hidden::{NeighbourSeen, NeighbourView};
 pub use position::{
     card_piece, nearest_free, piece_cards, square_cards, target_cell, NeighbourAction, Phase,
     Position, Spend,
@@ -118,6 +118,14 @@ impl Neighbour {
     pub fn set_weights(&mut self, w: Weights) {
         self.weights = w;
     }
+
+    /// The same game played by a player who does not know the piles' order (see
+    /// `Position::fair`): what the referee and the protocol hold.
+    pub fn fair(mut self) -> Neighbour {
+        self.pos.fair = true;
+        self.start.fair = true;
+        self
+    }
 }
 
 impl Game for Neighbour {
@@ -134,6 +142,22 @@ impl Game for Neighbour {
 
     fn to_move(&self) -> Player {
         Player::White
+    }
+
+    fn players(&self) -> usize {
+        1
+    }
+
+    fn score(&self) -> Option<f64> {
+        use crate::search::solo::Solitaire;
+        self.result().map(|s| s.points as f64)
+    }
+
+    fn score_bounds(&self) -> (f64, f64) {
+        (
+            LOST.points as f64,
+            (position::PIECES + position::SQUARES) as f64,
+        )
     }
 
     fn legal_actions(&self, out: &mut Vec<NeighbourAction>) {
@@ -199,7 +223,9 @@ impl Game for Neighbour {
     }
 
     fn set_fen(&mut self, text: &str) -> Result<(), RuleError> {
-        self.pos = fen::parse(text, self.pos.min_pieces)?;
+        let mut pos = fen::parse(text, self.pos.min_pieces)?;
+        pos.fair = self.pos.fair;
+        self.pos = pos;
         Ok(())
     }
 
@@ -307,18 +333,19 @@ const MIN_PIECES_SPEC: OptionSpec = OptionSpec {
     check: None,
 };
 
-const OPTIONS: [OptionSpec; 6] = [
+const OPTIONS: [OptionSpec; 7] = [
     options::DEAL_SPEC,
     options::SEED_SPEC,
     options::SECONDS_SPEC,
     options::MB_SPEC,
     options::DEALS_SPEC,
+    options::FAIR_NODES_SPEC,
     MIN_PIECES_SPEC,
 ];
 
 fn create(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
-    let game = Neighbour::from_options(opts)?;
-    Ok(SoloSession::boxed(game, options::caps(opts)?))
+    let game = Neighbour::from_options(opts)?.fair();
+    Ok(crate::search::solo::session(game, options::caps(opts)?))
 }
 
 impl report::Dealt for Neighbour {
@@ -333,6 +360,10 @@ impl report::Dealt for Neighbour {
     fn deal_text(&self) -> String {
         let (p, s) = self.deal();
         format!("{} | {}", format_cards(&p), format_cards(&s))
+    }
+
+    fn played_fairly(self) -> Self {
+        self.fair()
     }
 }
 

@@ -1,7 +1,9 @@
 //! Neighbour's action notation:
 //! - an add: the next piece card's letter (upper case White) and the cell the square card
 //!   sends it to: `N@d4` when that cell is free (the piece is placed there), `N>d4` when it is
-//!   occupied (the piece is held over it); `add` in a position that does not know the cards;
+//!   occupied (the piece is held over it); `add` in a position that does not know the cards,
+//!   and in a fair player's game (it does not know them either); `add=8D+3H` is also read
+//!   where the position knows the next cards are the 8D and the 3H;
 //! - the placement of a held piece on one of the nearest free cells: `@e5`;
 //! - `stop`: no more adds;
 //! - a move: origin and destination, then the pile the card is spent from, `/p` (pieces) or
@@ -21,7 +23,7 @@ use super::position::{
 pub fn format(p: &Position, a: NeighbourAction) -> String {
     match a {
         NeighbourAction::Add => match p.next_add() {
-            Some((piece, cell, free)) => {
+            Some((piece, cell, free)) if !p.fair => {
                 format!(
                     "{}{}{}",
                     piece.symbol(),
@@ -29,7 +31,7 @@ pub fn format(p: &Position, a: NeighbourAction) -> String {
                     cell_name(cell)
                 )
             }
-            None => "add".to_string(),
+            _ => "add".to_string(),
         },
         NeighbourAction::Place(c) => format!("@{}", cell_name(c)),
         NeighbourAction::Stop => "stop".to_string(),
@@ -87,7 +89,21 @@ pub fn parse(p: &Position, s: &str) -> Result<NeighbourAction, RuleError> {
                 return err("no piece card left to add".into());
             }
             let want = format(p, NeighbourAction::Add);
-            return if s == want {
+            let cards = (p.pieces.top(), p.squares.top());
+            let named = match cards {
+                (Some(a), Some(b)) => {
+                    s.strip_prefix("add=") == Some(format!("{a}+{b}").as_str())
+                        || (p.fair
+                            && Some(s.to_string())
+                                == p.next_add().map(|_| {
+                                    let mut q = *p;
+                                    q.fair = false;
+                                    format(&q, NeighbourAction::Add)
+                                }))
+                }
+                _ => false,
+            };
+            return if s == want || named {
                 Ok(NeighbourAction::Add)
             } else {
                 err(format!("while adding, the actions are {want} and stop"))

@@ -174,6 +174,10 @@ pub struct Position {
     pub last: u8,
     /// The fewest pieces a winning group holds.
     pub min_pieces: u8,
+    /// The player does not know the piles' order (the real game, not the clairvoyant
+    /// puzzle): an add is written `add`, whatever the cards it will turn up. Not part of the
+    /// position text nor of the key.
+    pub fair: bool,
     pub key: u64,
 }
 
@@ -189,6 +193,7 @@ impl Position {
             phase: Phase::Adding,
             last: NO_CELL,
             min_pieces,
+            fair: false,
             key: 0,
         };
         p.key = p.compute_key();

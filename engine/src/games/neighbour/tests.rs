@@ -12,7 +12,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::*;
 use crate::cards::parse_cards;
-use crate::game::Chance;
+use crate::game::{Chance, Hidden, View};
 use crate::games::solitaire::board::parse_cell;
 use crate::search::solo::{solve, Caps, Solitaire, SoloScore};
 
@@ -649,7 +649,7 @@ proptest! {
 fn the_observation_hides_the_order_of_the_piles() {
     let mut g = standard();
     play(&mut g, "N@a6 r@c6");
-    let obs = g.observe(Player::White);
+    let obs = g.observed();
     assert_eq!(
         obs.fen(),
         "8/8/N1r5/8/8/8/8/8 8H,10C|?,?,?,?,?,?,?,?,?,?,?,?,?,? \
@@ -679,14 +679,14 @@ fn the_observation_hides_the_order_of_the_piles() {
 fn samples_agree_with_the_observation_and_are_uniform() {
     let mut g = standard();
     play(&mut g, "N@a6 r@c6");
-    let obs = g.observe(Player::White);
+    let obs = g.observed();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
     let mut counts: HashMap<String, u32> = HashMap::new();
     let samples = 7000;
     for _ in 0..samples {
         let d = Neighbour::determinize(&obs, &mut rng);
         assert_eq!(d.unknowns(), 0);
-        assert_eq!(d.observe(Player::White).fen(), obs.fen());
+        assert_eq!(d.observed().fen(), obs.fen());
         assert_eq!(d.key(), d.recompute_key());
         *counts
             .entry(d.position().pieces.card(2).unwrap().to_string())
@@ -806,5 +806,81 @@ fn the_solver_is_exact_on_small_positions() {
     assert!(
         near >= 15,
         "only {near} positions within three cards of the end"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// The game as a hidden-information game: views, observations, samples.
+
+#[test]
+fn views_and_observations_keep_the_hidden_contract() {
+    for seed in [1, 2, 3] {
+        let g = Neighbour::shuffled(seed, 2).fair();
+        crate::contract::check_hidden(&g, 5, 3, seed).unwrap();
+    }
+    // From a position text that does not know the piles (a truth with chance).
+    let g = Neighbour::shuffled(4, 2).fair();
+    let mut t = g.clone();
+    t.set_fen(&g.observed().fen()).unwrap();
+    crate::contract::check_hidden(&t, 4, 3, 8).unwrap();
+}
+
+#[test]
+fn an_add_shows_its_two_cards_and_the_view_hides_the_order() {
+    let g = Neighbour::shuffled(1, 2).fair();
+    assert_eq!(legal(&g), ["add"].iter().map(|s| s.to_string()).collect());
+    let (p, s) = g.deal();
+    let o = g.observe(NeighbourAction::Add, Player::White);
+    let v = g.view(Player::White);
+    assert_eq!(v.format_observation(&o), format!("add={}+{}", p[0], s[0]));
+    assert!(
+        v.fen().starts_with("view 8/8/8/8/8/8/8/8 |?,"),
+        "{}",
+        v.fen()
+    );
+    assert!(!v.fen()[5..].contains(&p[0].to_string()));
+    let mut h = g.clone();
+    assert!(h.set_fen(&v.fen()).is_err());
+    assert!(g.parse_view(&format!("view {}", g.fen())).is_err());
+    // The clairvoyant puzzle's text of the same add names the piece and its cell, and the
+    // card form is read in both.
+    let mut t = g.clone();
+    t.play(t.parse_action(&format!("add={}+{}", p[0], s[0])).unwrap());
+    let mut w = v.clone();
+    w.apply(&o).unwrap();
+    assert_eq!(w.fen(), t.view(Player::White).fen());
+}
+
+#[test]
+fn each_unseen_card_turns_up_with_the_right_frequency() {
+    let mut g = Neighbour::shuffled(2, 2).fair();
+    g.play(NeighbourAction::Add);
+    let v = g.view(Player::White);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let mut pieces: HashMap<String, u32> = HashMap::new();
+    let mut squares: HashMap<String, u32> = HashMap::new();
+    let n = 7500;
+    for _ in 0..n {
+        let s = v.sample(&mut rng);
+        assert_eq!(s.state.view(Player::White).fen(), v.fen());
+        let pos = s.state.position();
+        *pieces
+            .entry(pos.pieces.top().unwrap().to_string())
+            .or_default() += 1;
+        *squares
+            .entry(pos.squares.top().unwrap().to_string())
+            .or_default() += 1;
+    }
+    // 15 unseen piece cards (500 each, 3 sigma about 65), 19 square cards (about 395, 3
+    // sigma about 58).
+    assert_eq!(pieces.len(), 15);
+    assert_eq!(squares.len(), 19);
+    assert!(
+        pieces.values().all(|&k| (435..=565).contains(&k)),
+        "{pieces:?}"
+    );
+    assert!(
+        squares.values().all(|&k| (337..=453).contains(&k)),
+        "{squares:?}"
     );
 }

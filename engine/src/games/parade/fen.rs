@@ -98,6 +98,7 @@ pub fn parse(text: &str) -> Result<Position, RuleError> {
         deck,
         negative,
         pending,
+        fair: false,
         key: 0,
     };
     p.key = p.compute_key();

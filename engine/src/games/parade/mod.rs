@@ -28,11 +28,11 @@ use crate::games::solitaire::board::{cell_name, tables};
 use crate::games::solitaire::{options, report};
 use crate::geometry::Geometry;
 use crate::options::VariantOptions;
-use crate::search::solo::SoloSession;
 use crate::session::AnyGame;
 use crate::variant::VariantInfo;
 
 pub use eval::{Weights, LOST};
+pub use hidden::{ParadeSeen, ParadeView};
 pub use position::{add_cell, card_piece, deck_cards, ParadeAction, Position, NEGATIVE_MAX};
 
 /// A game of Parade: the position, the start position of its deal (for `reset`) and the
@@ -84,6 +84,25 @@ impl Parade {
     pub fn set_weights(&mut self, w: Weights) {
         self.weights = w;
     }
+
+    /// The same game played by a player who does not know the deck order (see
+    /// `Position::fair`): what the referee and the protocol hold.
+    pub fn fair(mut self) -> Parade {
+        self.pos.fair = true;
+        self.start.fair = true;
+        self
+    }
+
+    /// The clairvoyant puzzle: the player knows the whole deal.
+    pub fn with_clairvoyance(mut self) -> Parade {
+        self.pos.fair = false;
+        self.start.fair = false;
+        self
+    }
+
+    pub fn is_fair(&self) -> bool {
+        self.pos.fair
+    }
 }
 
 impl Game for Parade {
@@ -100,6 +119,19 @@ impl Game for Parade {
 
     fn to_move(&self) -> Player {
         Player::White
+    }
+
+    fn players(&self) -> usize {
+        1
+    }
+
+    fn score(&self) -> Option<f64> {
+        use crate::search::solo::Solitaire;
+        self.result().map(|s| s.points as f64)
+    }
+
+    fn score_bounds(&self) -> (f64, f64) {
+        (LOST.points as f64, position::HAND as f64)
     }
 
     fn legal_actions(&self, out: &mut Vec<ParadeAction>) {
@@ -167,7 +199,9 @@ impl Game for Parade {
     }
 
     fn set_fen(&mut self, text: &str) -> Result<(), RuleError> {
-        self.pos = fen::parse(text)?;
+        let mut pos = fen::parse(text)?;
+        pos.fair = self.pos.fair;
+        self.pos = pos;
         Ok(())
     }
 
@@ -254,8 +288,8 @@ impl Game for Parade {
 }
 
 fn create(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
-    let game = Parade::from_options(opts)?;
-    Ok(SoloSession::boxed(game, options::caps(opts)?))
+    let game = Parade::from_options(opts)?.fair();
+    Ok(crate::search::solo::session(game, options::caps(opts)?))
 }
 
 impl report::Dealt for Parade {
@@ -269,6 +303,10 @@ impl report::Dealt for Parade {
 
     fn deal_text(&self) -> String {
         format_cards(&self.deal())
+    }
+
+    fn played_fairly(self) -> Self {
+        self.fair()
     }
 }
 

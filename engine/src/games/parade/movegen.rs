@@ -31,14 +31,15 @@ pub fn may_move(p: &Position) -> bool {
     !p.pending && (p.hand() > 0 || p.negative < NEGATIVE_MAX)
 }
 
-/// True when an add is possible: cards in hand and, if the next card is known, its piece fits.
+/// True when an add is possible: cards in hand and, if the player knows the next card, its
+/// piece fits (a player who does not know it may try).
 pub fn may_add(p: &Position) -> bool {
     if p.pending || p.hand() == 0 {
         return false;
     }
     match p.deck.top() {
-        Some(card) => add_cell(p.board.occupied(), card).is_some(),
-        None => true,
+        Some(card) if p.top_known_to_player() => add_cell(p.board.occupied(), card).is_some(),
+        _ => true,
     }
 }
 

@@ -1,7 +1,9 @@
 //! Parade's action notation:
 //! - a move: origin and destination cells of the moved piece, `c1b2`;
-//! - an add: the piece letter of the next card (upper case White) and its cell, `N@g4`; in a
-//!   position that does not know the next card, `add`;
+//! - an add: the piece letter of the next card (upper case White) and its cell, `N@g4`, where
+//!   the player knows the next card; `add` where it does not (a fair player's game, or a
+//!   position that does not know the card). `add=8D` is also read where the position knows
+//!   the next card is the 8D (a line written with what each add turned up);
 //! - the card that turns up for such an add (a chance outcome), `8D`.
 
 use crate::bitboard::{bit, Bits};
@@ -16,8 +18,10 @@ pub fn format(p: &Position, a: ParadeAction) -> String {
     match a {
         ParadeAction::Move { from, to } => format!("{}{}", cell_name(from), cell_name(to)),
         ParadeAction::Add => match p.next_add() {
-            Some((piece, cell)) => format!("{}@{}", piece.symbol(), cell_name(cell)),
-            None => "add".to_string(),
+            Some((piece, cell)) if p.top_known_to_player() => {
+                format!("{}@{}", piece.symbol(), cell_name(cell))
+            }
+            _ => "add".to_string(),
         },
         ParadeAction::Reveal(c) => c.to_string(),
     }
@@ -34,7 +38,7 @@ pub fn parse(p: &Position, deck: &[Card], s: &str) -> Result<ParadeAction, RuleE
             Err(_) => err("an add waits for its card: name the card that turns up, e.g. 8D".into()),
         };
     }
-    if s == "add" || s.contains('@') {
+    if s == "add" || s.starts_with("add=") || s.contains('@') {
         if p.hand() == 0 {
             return err("no card left in hand to add".into());
         }
@@ -47,6 +51,17 @@ pub fn parse(p: &Position, deck: &[Card], s: &str) -> Result<ParadeAction, RuleE
         }
         let want = format(p, ParadeAction::Add);
         if s == want {
+            return Ok(ParadeAction::Add);
+        }
+        // The forms that name what the position knows of the next card, where it knows it.
+        let known = match p.deck.top() {
+            Some(card) if s.strip_prefix("add=") == Some(card.to_string().as_str()) => true,
+            Some(_) if p.fair => p.next_add().is_some_and(|(piece, cell)| {
+                s == format!("{}@{}", piece.symbol(), cell_name(cell))
+            }),
+            _ => false,
+        };
+        if known {
             return Ok(ParadeAction::Add);
         }
         return err(format!("the add is written {want} here"));

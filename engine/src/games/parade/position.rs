@@ -14,6 +14,8 @@ use crate::zobrist;
 /// Cards in the deck; the first `SETUP` are placed by the setup, the rest are the hand.
 pub const DECK: usize = 16;
 pub const SETUP: usize = 8;
+/// Cards in hand after the setup: the best score.
+pub const HAND: usize = DECK - SETUP;
 /// Negative points the 16 cards can count after the hand runs out.
 pub const NEGATIVE_MAX: u8 = 16;
 
@@ -93,6 +95,11 @@ pub struct Position {
     /// An add was chosen and waits for its card to be turned up (only when the card is not
     /// known: a chance node).
     pub pending: bool,
+    /// The player does not know the deck order (the real game, not the clairvoyant puzzle):
+    /// an add is offered whenever the player has not seen the next card, even where that card
+    /// will not fit (trying it shows the card and spends nothing), and is written `add`. Not
+    /// part of the position text nor of the key: it is how the game is played.
+    pub fair: bool,
     pub key: u64,
 }
 
@@ -105,6 +112,7 @@ impl Position {
             deck: Pile::new(order),
             negative: 0,
             pending: false,
+            fair: false,
             key: 0,
         };
         for &card in &order[..SETUP] {
@@ -156,8 +164,11 @@ impl Position {
         let k = keys();
         match a {
             ParadeAction::Add => {
-                if self.deck.top_is_known() {
+                if self.next_add().is_some() {
                     self.place_top();
+                } else if self.deck.top_is_known() {
+                    // A fair player's try: the card does not fit, and now it is seen.
+                    self.key ^= self.deck.mark_seen(self.deck.drawn(), &k.pile);
                 } else {
                     self.pending = true;
                     self.key ^= k.pending;
@@ -208,12 +219,22 @@ impl Position {
         self.key ^= self.deck.draw(true, &keys().pile);
     }
 
-    /// The key without the record of which drawn cards were face up: positions that differ
-    /// only there have the same future.
+    /// True when the player knows the next card (it turned up for an add that could not
+    /// place it, or the whole deal is known and the game is the clairvoyant puzzle).
+    pub fn top_known_to_player(&self) -> bool {
+        self.deck.top_is_known() && (!self.fair || self.deck.is_seen(self.deck.drawn()))
+    }
+
+    /// The key without the record of which drawn cards were face up or seen: positions that
+    /// differ only there have the same future (a fair player's try of an add that cannot fit
+    /// changes only what it has seen).
     pub fn solve_key(&self) -> u64 {
         let k = &keys().pile;
-        (0..self.deck.drawn())
-            .filter(|&i| self.deck.is_shown(i))
-            .fold(self.key, |key, i| key ^ k.shown(i))
+        (0..self.deck.len())
+            .filter(|&i| self.deck.is_seen(i))
+            .fold(self.key, |key, i| key ^ k.seen(i))
+            ^ (0..self.deck.drawn())
+                .filter(|&i| self.deck.is_shown(i))
+                .fold(0, |key, i| key ^ k.shown(i))
     }
 }

@@ -10,7 +10,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::*;
 use crate::cards::parse_cards;
-use crate::game::Chance;
+use crate::game::{Chance, Hidden, View};
 use crate::games::solitaire::board::parse_cell;
 use crate::games::solitaire::report::Dealt;
 use crate::search::solo::{solve, Caps, Solitaire, SoloScore};
@@ -590,7 +590,7 @@ proptest! {
 fn the_observation_hides_the_order_of_the_unseen_cards() {
     let mut g = dealt(DEAL);
     play(&mut g, "f3g2 Q@c5");
-    let obs = g.observe(Player::White);
+    let obs = g.observed();
     assert_eq!(
         obs.fen(),
         "8/8/8/2Q5/1r2b3/1r1n4/5kN1/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S,*?,QD|?,?,?,?,?,? 0 -"
@@ -628,7 +628,7 @@ fn a_card_that_cannot_be_added_is_seen_and_stays_on_top() {
     let g = at(
         "2R5/8/8/8/1r2b3/1r1n1N2/5k2/2B5 9H,10H,KS,10S,8S,8H,10C,9S|KH,QD,8D,9D,10D,8C,QC,9C 0 -",
     );
-    let mut o = g.observe(Player::White);
+    let mut o = g.observed();
     play(&mut o, "add KH");
     assert!(o.fen().contains("|!KH,?,"), "{}", o.fen());
     assert_eq!(o.position().hand(), 8);
@@ -645,7 +645,7 @@ fn a_card_that_cannot_be_added_is_seen_and_stays_on_top() {
 fn samples_agree_with_the_observation_and_are_uniform() {
     let mut g = dealt(DEAL);
     play(&mut g, "f3g2 Q@c5");
-    let obs = g.observe(Player::White);
+    let obs = g.observed();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
     // How often each unseen card lands in each unknown place.
     let mut counts: HashMap<(usize, String), u32> = HashMap::new();
@@ -653,7 +653,7 @@ fn samples_agree_with_the_observation_and_are_uniform() {
     for _ in 0..samples {
         let d = Parade::determinize(&obs, &mut rng);
         assert_eq!(d.unknowns(), 0);
-        assert_eq!(d.observe(Player::White).fen(), obs.fen());
+        assert_eq!(d.observed().fen(), obs.fen());
         assert_eq!(d.position().board, obs.position().board);
         assert_eq!(d.key(), d.recompute_key());
         for i in [8usize, 10, 15] {
@@ -815,4 +815,87 @@ fn the_bound_sees_two_cells_joining_groups() {
     assert!(g.score_bound() >= SoloScore::won(4));
     assert_eq!(solved(&g).best, SoloScore::won(4));
     assert_eq!(brute_force(&g, 2), Some(SoloScore::won(4)));
+}
+
+// ---------------------------------------------------------------------------------------
+// The game as a hidden-information game: views, observations, samples.
+
+#[test]
+fn views_and_observations_keep_the_hidden_contract() {
+    for seed in [1, 2, 3] {
+        let g = Parade::shuffled(seed).fair();
+        crate::contract::check_hidden(&g, 6, 4, seed).unwrap();
+    }
+    // From a position text that does not know the hand (a truth with chance).
+    let mut g = dealt(DEAL).fair();
+    g.set_fen(&dealt(DEAL).observed().fen()).unwrap();
+    crate::contract::check_hidden(&g, 4, 3, 7).unwrap();
+}
+
+#[test]
+fn a_fair_player_may_try_an_add_that_does_not_fit() {
+    let g = at(
+        "2R5/8/8/8/1r2b3/1r1n1N2/5k2/2B5 9H,10H,KS,10S,8S,8H,10C,9S|KH,QD,8D,9D,10D,8C,QC,9C 0 -",
+    )
+    .fair();
+    // The player does not know the king is next: the add is offered, written `add`.
+    assert!(legal(&g).contains("add"));
+    assert!(g.reveals(ParadeAction::Add));
+    let o = g.observe(ParadeAction::Add, Player::White);
+    assert_eq!(g.view(Player::White).format_observation(&o), "add=KH");
+    let mut t = g.clone();
+    play(&mut t, "add");
+    // Nothing is spent; the king is seen and stays on top; no add is offered now.
+    assert_eq!(t.position().hand(), 8);
+    assert!(t.fen().contains("|!KH,QD,"), "{}", t.fen());
+    assert!(!legal(&t).iter().any(|a| a.contains('@') || a == "add"));
+    let mut v = g.view(Player::White);
+    v.apply(&o).unwrap();
+    assert_eq!(v.fen(), t.view(Player::White).fen());
+    assert!(
+        v.fen().starts_with("view ") && v.fen().contains("|!KH,?,"),
+        "{}",
+        v.fen()
+    );
+    // The clairvoyant puzzle never offers it.
+    assert!(!legal(&g.clone().with_clairvoyance()).contains("add"));
+}
+
+#[test]
+fn the_view_text_is_not_a_position_and_knows_no_hidden_card() {
+    let g = dealt(DEAL).fair();
+    let v = g.view(Player::White);
+    assert_eq!(
+        v.fen(),
+        "view 8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|?,?,?,?,?,?,?,? 0 -"
+    );
+    let mut h = g.clone();
+    assert!(h.set_fen(&v.fen()).is_err());
+    assert!(g.parse_view(&g.fen()).is_err());
+    assert!(g.parse_view(&format!("view {}", g.fen())).is_err());
+    assert_eq!(g.parse_view(&v.fen()).unwrap().fen(), v.fen());
+}
+
+#[test]
+fn each_unseen_card_turns_up_with_the_right_frequency() {
+    // After a move and an add, seven cards are unseen; each is the next card one time in
+    // seven, in samples from the view and in chance's draw at an add.
+    let mut g = dealt(DEAL).fair();
+    play(&mut g, "f3g2 add");
+    let v = g.view(Player::White);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let mut counts: HashMap<String, u32> = HashMap::new();
+    let n = 7000;
+    for _ in 0..n {
+        let s = v.sample(&mut rng);
+        assert_eq!(s.weight, 1.0);
+        assert_eq!(s.state.view(Player::White).fen(), v.fen());
+        let top = s.state.position().deck.top().unwrap().to_string();
+        *counts.entry(top).or_default() += 1;
+    }
+    assert_eq!(counts.len(), 7, "{counts:?}");
+    // About 1000 each; 3 sigma is about 88.
+    for (c, k) in &counts {
+        assert!((880..=1120).contains(k), "{c}: {k}");
+    }
 }

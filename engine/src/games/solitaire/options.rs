@@ -81,8 +81,33 @@ pub const DEALS_SPEC: OptionSpec = OptionSpec {
     check: None,
 };
 
+pub const FAIR_NODES: &str = "FairNodes";
+
+pub const FAIR_NODES_SPEC: OptionSpec = OptionSpec {
+    name: FAIR_NODES,
+    kind: OptionKind::Spin {
+        default: 2000,
+        min: 0,
+        max: 10_000_000,
+    },
+    help: "solitaires, tessera solve with Deals: iterations a decision of the fair player \
+               (information-set MCTS from the view; 0: not played)",
+    check: None,
+};
+
 /// The options both solitaires take.
-pub const OPTIONS: [OptionSpec; 5] = [DEAL_SPEC, SEED_SPEC, SECONDS_SPEC, MB_SPEC, DEALS_SPEC];
+pub const OPTIONS: [OptionSpec; 6] = [
+    DEAL_SPEC,
+    SEED_SPEC,
+    SECONDS_SPEC,
+    MB_SPEC,
+    DEALS_SPEC,
+    FAIR_NODES_SPEC,
+];
+
+pub fn fair_nodes(opts: &VariantOptions) -> Result<u64, RuleError> {
+    Ok(opts.int(FAIR_NODES, 2000, 0, 10_000_000)? as u64)
+}
 
 /// The deal from the options: the `Deal` text if set, else shuffled from `DealSeed`.
 /// `shuffled(seed)` makes a deal from a seed; `parse` reads a text deal.

@@ -10,20 +10,52 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 use super::options;
-use crate::game::{Evaluate, Game, RuleError};
+use crate::game::{Evaluate, Game, Hidden, Player, RuleError};
 use crate::options::VariantOptions;
 use crate::search::solo::players::{greedy_player, random_player, Summary};
 use crate::search::solo::{solve_from, Caps, Solitaire, SoloScore, Solution};
 use crate::variant::{SolveProgress, SolveReport};
 
 /// A solitaire built from a deal.
-pub trait Dealt: Solitaire + Evaluate {
+pub trait Dealt: Solitaire + Evaluate + Hidden {
     /// The game the options describe (a `Deal`, or one shuffled from `DealSeed`).
     fn from_options(opts: &VariantOptions) -> Result<Self, RuleError>;
     /// The deal shuffled from `seed`, with the other options.
     fn from_seed(seed: u64, opts: &VariantOptions) -> Result<Self, RuleError>;
     /// The deal as text, as the `Deal` option takes it.
     fn deal_text(&self) -> String;
+    /// The same deal played by a player who does not know the order of the cards.
+    fn played_fairly(self) -> Self;
+}
+
+/// The fair player: information-set MCTS (the generic searcher of views) with `nodes`
+/// iterations a decision and the static evaluation at its leaves, deciding from the view
+/// alone; the truth only checks and plays its actions.
+pub fn fair_player<G: Dealt>(root: &G, nodes: u64, seed: u64) -> SoloScore {
+    let mut truth = root.clone().played_fairly();
+    let tt = crate::search::tt::TranspositionTable::new(1);
+    let mut cfg = crate::search::SearchConfig {
+        threads: 1,
+        ..Default::default()
+    };
+    cfg.mcts.playout_plies = Some(0);
+    cfg.mcts.seed = seed;
+    let limits = crate::search::Limits {
+        nodes: Some(nodes),
+        ..Default::default()
+    };
+    loop {
+        if let Some(s) = truth.result() {
+            return s;
+        }
+        let view = truth.view(Player::White);
+        let ctl = crate::search::SearchControl::new(false);
+        let out = crate::search::run_view(&view, &limits, &cfg, &ctl, &tt, &mut |_| {});
+        let Some(a) = out.turn.first().and_then(|t| truth.parse_action(t).ok()) else {
+            return truth.stuck_score();
+        };
+        truth.play(a);
+    }
 }
 
 /// Actions as text, each formatted where it is played.
@@ -120,6 +152,7 @@ fn solve_one<G: Dealt>(
 /// What each player scored on one deal.
 struct DealResult {
     clairvoyant: Solution<()>,
+    fair: Option<SoloScore>,
     greedy: SoloScore,
     random: SoloScore,
 }
@@ -130,6 +163,10 @@ fn play_deal<G: Dealt>(
     caps: &Caps,
 ) -> Result<DealResult, RuleError> {
     let g = G::from_seed(seed, opts)?;
+    let fair = match options::fair_nodes(opts)? {
+        0 => None,
+        n => Some(fair_player(&g, n, seed)),
+    };
     let stop = AtomicBool::new(false);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x67ee_d1e5);
     let (greedy, greedy_line) = greedy_player(&g, &mut rng);
@@ -147,6 +184,7 @@ fn play_deal<G: Dealt>(
             elapsed: sol.elapsed,
             memory: sol.memory,
         },
+        fair,
         greedy,
         random,
     })
@@ -208,6 +246,7 @@ fn compare<G: Dealt>(
     let clair: Vec<SoloScore> = results.iter().map(|r| r.clairvoyant.best).collect();
     let greedy: Vec<SoloScore> = results.iter().map(|r| r.greedy).collect();
     let random: Vec<SoloScore> = results.iter().map(|r| r.random).collect();
+    let fair: Vec<SoloScore> = results.iter().filter_map(|r| r.fair).collect();
     let unproven: Vec<&DealResult> = results
         .iter()
         .filter(|r| !r.clairvoyant.verdict.proven())
@@ -224,10 +263,25 @@ fn compare<G: Dealt>(
             "player", "mean", "sd", "95% +-", "min", "max", "win rate"
         ),
         row("clairvoyant", &Summary::of(&clair)),
-        format!("{:<12} not built yet", "fair"),
+        if fair.is_empty() {
+            format!("{:<12} not played (FairNodes 0)", "fair")
+        } else {
+            row("fair", &Summary::of(&fair))
+        },
         row("greedy", &Summary::of(&greedy)),
         row("random", &Summary::of(&random)),
     ];
+    if !fair.is_empty() {
+        let c = Summary::of(&clair).mean;
+        let f = Summary::of(&fair).mean;
+        lines.push(format!(
+            "fair: information-set MCTS, {} iterations a decision, static evaluation at the \
+             leaves; {:.1}% of the clairvoyant mean (lower by {:.3} points)",
+            options::fair_nodes(opts)?,
+            if c != 0.0 { 100.0 * f / c } else { 0.0 },
+            c - f
+        ));
+    }
     if unproven.is_empty() {
         lines.push(format!("clairvoyant: all {n} deals proven optimal"));
     } else {

@@ -14,7 +14,7 @@ use std::fmt;
 use crate::game::Game;
 
 pub use bestfirst::{solve, solve_from, Caps, Progress, Solution, Verdict};
-pub use session::SoloSession;
+pub use session::session;
 
 /// The score of a finished one-player game: points, and whether it was won. Scores order by
 /// points, then a win above a loss with the same points.
