@@ -282,6 +282,12 @@ async fn engine(State(app): State<App>, bytes: Bytes) -> Response {
                 ))
             }
         };
+        if side == Some(Player::Black) && b.game.players() == 1 {
+            return Err(format!(
+                "{} has one player, who plays white",
+                b.variant.name
+            ));
+        }
         if let Some(ms) = req.movetime_ms {
             if !(10..=600_000).contains(&ms) {
                 return Err("movetime_ms takes 10 to 600000".into());

@@ -85,6 +85,11 @@ impl<G: Solitaire + Evaluate> AnyGame for SoloSession<G> {
         self.game.to_move()
     }
 
+    /// One player: `to_move` never changes, and every action is a turn.
+    fn players(&self) -> usize {
+        1
+    }
+
     fn play_str(&mut self, s: &str) -> Result<(), RuleError> {
         let mut g = self.game.clone();
         for part in s.split(',') {
