@@ -108,9 +108,10 @@ def enter_action(d, action):
         buttons[0].click()
 
 
-def play_turn(d, rng, turn_no, first_from=None):
+def play_turn(d, rng, turn_no, first_from=None, shot=None):
     """Plays one whole turn of the side to move by clicking; returns its actions. The first
-    action starts on `first_from` when given."""
+    action starts on `first_from` when given; `shot` is a screenshot file written once, in
+    the middle of the turn."""
     s = state(d)
     side, version = s["to_move"], s["version"]
     played = []
@@ -144,6 +145,10 @@ def play_turn(d, rng, turn_no, first_from=None):
         if s["turn"] and s["turn"][-1] == action["text"] and s["to_move"] == side:
             shown = d.execute_script("return document.getElementById('turn').textContent")
             assert action["text"] in shown, "turn so far %r lacks %s" % (shown, action["text"])
+            if shot:
+                check_board(d)
+                d.save_screenshot(shot)
+                shot = None
         else:
             return played
 
@@ -187,7 +192,9 @@ def play_variant(d, base, name, shots, rng):
         if s["outcome"]:
             break
         n = len(s["turns"])
-        mine = play_turn(d, rng, t, first_from if t == 0 else None)
+        os.makedirs(shots, exist_ok=True)
+        mid = os.path.join(shots, "board-%s-turn.png" % name) if first_from and t == 0 else None
+        mine = play_turn(d, rng, t, first_from if t == 0 else None, mid)
         if first_from and t == 0:
             assert len(mine) > 1, "a turn of one action from %s: %s" % (first_from, mine)
         turns += 1
@@ -267,6 +274,8 @@ def play_solitaire(d, name, shots, rng):
     if n:
         click_button(d, "#undo")
         wait(d, "take back", lambda: len(state(d)["turns"]) == n - 1)
+    check_board(d)
+    analyse_and_shoot(d, name, shots)
     if not state(d)["outcome"]:
         n = len(state(d)["turns"])
         click_button(d, "#move-now")
@@ -276,7 +285,6 @@ def play_solitaire(d, name, shots, rng):
              and not state(d)["engine"]["thinking"])
         print("%s: played by clicking, engine played %s" % (name, state(d)["turns"][n]))
     check_board(d)
-    analyse_and_shoot(d, name, shots)
     record = d.find_element(By.ID, "record").get_attribute("value")
     assert ("[Variant \"%s\"]" % name) in record, record
     return 2

@@ -30,6 +30,11 @@ fn tools_present() -> bool {
 
 /// Runs XBoard on `xboard_variant` and returns the saved game text.
 fn xboard_game(xboard_variant: &str, legality: bool, moves: u32) -> String {
+    xboard_game_with(xboard_variant, legality, moves, "")
+}
+
+/// The same, with engine options (`NAME=VALUE,...`) set in both engines.
+fn xboard_game_with(xboard_variant: &str, legality: bool, moves: u32, options: &str) -> String {
     let dir = std::env::temp_dir().join(format!(
         "tessera-xboard-{xboard_variant}-{}",
         std::process::id()
@@ -50,6 +55,7 @@ fn xboard_game(xboard_variant: &str, legality: bool, moves: u32) -> String {
         .args(["-saveSettingsOnExit", "false", "-settingsFile"])
         .arg(dir.join("xboardrc"))
         .args(["-popupExitMessage", "false"])
+        .args(["-firstOptions", options, "-secondOptions", options])
         .env("HOME", &dir)
         .output()
         .expect("run xvfb-run xboard");
@@ -111,12 +117,17 @@ fn xboard_plays_tic_tac_chess_with_drops() {
     assert!(n >= 3, "only {n} moves:\n{pgn}");
 }
 
+/// XBoard tests every move itself here: the engine's `piece` commands (Betza) tell it how
+/// the TCHES pieces move, two-leg move-then-capture moves included. A move XBoard thinks
+/// illegal would end the game early with a forfeit.
 #[test]
 fn xboard_plays_tches_with_two_leg_moves() {
     if !tools_present() {
         return;
     }
-    let pgn = xboard_game("tches", false, 25);
+    let pgn = xboard_game("tches", true, 25);
+    assert!(pgn.contains("VariantMen"), "no piece definitions:\n{pgn}");
+    assert!(!pgn.to_lowercase().contains("illegal"), "{pgn}");
     let n = replay("tches", &[("Strike", "false")], &pgn);
     assert!(n >= 20, "only {n} moves:\n{pgn}");
 }

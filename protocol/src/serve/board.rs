@@ -226,7 +226,7 @@ impl Board {
                 words.push(format!("{n}..."));
             }
             words.push(t.clone());
-            if !white_turn {
+            if solo || !white_turn {
                 n += 1;
             }
         }

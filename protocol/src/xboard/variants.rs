@@ -5,6 +5,8 @@ use tessera::options::{OptionKind, VariantOptions};
 use tessera::variant::VariantInfo;
 use tessera::AnyGame;
 
+use super::betza;
+use crate::moves;
 use crate::setup;
 
 /// An option and the value an XBoard variant name sets it to.
@@ -67,22 +69,110 @@ fn xboard_names(info: &VariantInfo) -> Vec<&'static str> {
 }
 
 /// The names for the `variants` feature: every variant on a rectangular board whose moves
-/// XBoard can carry (one action per move, possibly after `one_action_per_move`).
+/// XBoard can carry (one action per move, possibly after `one_action_per_move`, each written
+/// as a move or a drop; see `carried`).
 pub fn feature_list(catalog: &'static [VariantInfo]) -> Vec<&'static str> {
     let mut out = Vec::new();
     for v in catalog {
-        let Ok(g) = (v.create)(&VariantOptions::new()) else {
-            continue;
-        };
-        if g.geometry().rect().is_none() {
-            continue;
+        if playable(v, &VariantOptions::new()).is_ok() {
+            out.extend(xboard_names(v));
         }
-        if one_action_per_move(v, &VariantOptions::new()).is_none() {
-            continue;
-        }
-        out.extend(xboard_names(v));
     }
     out
+}
+
+/// `Ok` when XBoard can play `info` under `opts`: a rectangular board, turns of one action
+/// (after `one_action_per_move`), and actions XBoard can write. `Err` says why not.
+pub fn playable(info: &'static VariantInfo, opts: &VariantOptions) -> Result<(), String> {
+    let g = (info.create)(opts).map_err(|e| e.to_string())?;
+    if g.geometry().rect().is_none() {
+        return Err(format!(
+            "{} is not played on a rectangular board",
+            info.name
+        ));
+    }
+    let (played, _) = one_action_per_move(info, opts).ok_or_else(|| {
+        format!(
+            "turns of several actions in {} cannot be played through the xboard protocol",
+            info.name
+        )
+    })?;
+    let g = (info.create)(&played).map_err(|e| e.to_string())?;
+    carried(g.as_ref()).map_err(|why| {
+        format!(
+            "XBoard cannot play {}: {why} (an XBoard move is one piece moving, in at most \
+             three legs, or one piece dropped, and it ends the turn)",
+            info.name
+        )
+    })
+}
+
+/// Most legs XBoard 4.9 reads in one move (`a1b2,b2c3,c3d4`).
+const MAX_LEGS: usize = 3;
+
+/// True when XBoard can write `action` and the engine reads it back as the same action: a
+/// drop `L@cell`, or a piece moving through 2 to `MAX_LEGS + 1` cells with at most a
+/// promotion letter after the last one. Tile actions (`$-e4`, `-e6`), checker placements
+/// (`+d8`), `end` and cards are not moves of a piece.
+fn writable(game: &dyn AnyGame, action: &str) -> bool {
+    let geo = game.geometry();
+    let p = moves::parts(geo, action);
+    let legs = p.cells.len().saturating_sub(1);
+    let shape = match &p.drop {
+        Some(letter) => {
+            p.cells.len() == 1
+                && letter.len() == 1
+                && action == format!("{letter}@{}", geo.cell_name(p.cells[0]))
+        }
+        None => {
+            (1..=MAX_LEGS).contains(&legs)
+                && p.suffix.len() <= 1
+                && p.suffix.chars().all(|c| c.is_ascii_alphabetic())
+                && action
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_lowercase())
+        }
+    };
+    shape && moves::from_xboard(game, &moves::to_xboard(geo, action)).as_deref() == Ok(action)
+}
+
+/// Checks, over a few random games from the start position (a fixed seed, so the answer
+/// never changes), that every legal action is `writable` and ends the turn. `Err` says
+/// which action is not. Random games reach what the start position does not show: an
+/// Adrenaline capture is followed by a checker placement in the same turn.
+fn carried(start: &dyn AnyGame) -> Result<(), String> {
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    for _ in 0..6 {
+        let mut g = start.boxed_clone();
+        for _ in 0..80 {
+            if g.outcome().is_some() {
+                break;
+            }
+            let legal = g.legal_actions();
+            if let Some(bad) = legal.iter().find(|a| !writable(g.as_ref(), a)) {
+                return Err(format!("'{bad}' is not an XBoard move"));
+            }
+            let Some(pick) = legal.get(next(&mut seed) as usize % legal.len().max(1)) else {
+                break;
+            };
+            let side = g.to_move();
+            g.play_str(pick)
+                .map_err(|e| format!("'{pick}' was refused: {e}"))?;
+            if g.to_move() == side && g.outcome().is_none() {
+                return Err(format!("after '{pick}' the turn goes on"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A small xorshift generator for `carried`'s random games.
+fn next(s: &mut u64) -> u64 {
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    *s
 }
 
 /// True when every move of the game's start position is a whole turn (one action).
@@ -157,8 +247,9 @@ fn holdings(fen: &str) -> usize {
 /// The `setup` line for a variant XBoard does not know:
 /// `setup (PIECETOCHAR) WxH+S_PARENT FEN`. Pieces keep their letters: each letter takes the
 /// XBoard slot whose default letter it is (so `F` is drawn as XBoard's Ferz); a letter with no
-/// slot cannot be shown by XBoard (`Err`). Variants with holdings use the `bughouse` parent,
-/// whose captures do not go to the capturer's hand.
+/// slot cannot be shown by XBoard (`Err`). (Giving such a letter a free slot of another
+/// letter makes XBoard 4.9.1 abort at the game's start.) Variants with holdings use the
+/// `bughouse` parent, whose captures do not go to the capturer's hand.
 pub fn setup_line(name: &str, g: &dyn AnyGame) -> Result<String, String> {
     let (w, h) = g
         .geometry()
@@ -185,6 +276,41 @@ pub fn setup_line(name: &str, g: &dyn AnyGame) -> Result<String, String> {
     Ok(format!("setup ({table}) {w}x{h}+{hold}_{parent} {fen}"))
 }
 
+/// The `piece` commands that tell XBoard how the pieces of `g`'s start position move (see
+/// `betza`), one per letter with a description.
+pub fn piece_lines(name: &str, g: &dyn AnyGame) -> Vec<String> {
+    letters(&xboard_fen(g))
+        .into_iter()
+        .filter_map(|c| betza::describe(name, c).map(|d| format!("piece {c}& {d}")))
+        .collect()
+}
+
+/// True when the `piece` descriptions of `info` hold under `opts`: every option is one the
+/// descriptions allow for (`betza::options_described`) or has its default value.
+pub fn rules_described(info: &VariantInfo, opts: &VariantOptions) -> bool {
+    let allowed = betza::options_described(info.name);
+    opts.iter().all(|(k, v)| {
+        if allowed.iter().any(|a| a.eq_ignore_ascii_case(k)) {
+            return true;
+        }
+        let Some(spec) = info.options.iter().find(|o| o.name.eq_ignore_ascii_case(k)) else {
+            return true;
+        };
+        let default = match &spec.kind {
+            OptionKind::Check { default } => default.to_string(),
+            OptionKind::Spin { default, .. } => default.to_string(),
+            OptionKind::Combo { default, .. } => default.to_string(),
+            OptionKind::Text { default } => default.to_string(),
+        };
+        default.eq_ignore_ascii_case(v)
+    })
+}
+
+/// True when XBoard can test the legality of `g`'s moves itself with the `piece` commands.
+pub fn legality_testable(name: &str, g: &dyn AnyGame) -> bool {
+    betza::complete(name, &letters(&xboard_fen(g)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,5 +321,34 @@ mod tests {
         assert_eq!(letters(fen), vec!['B', 'K', 'N', 'P', 'Q', 'R']);
         assert_eq!(holdings(fen), 6);
         assert_eq!(holdings("8/8 w"), 0);
+    }
+
+    #[test]
+    fn reverse_sides_with_a_slot_get_their_description() {
+        let mut o = VariantOptions::new();
+        o.set("TchesReverse", "magister,griffin");
+        let info = setup::find_variant(tessera::registry::variants(), "tches").unwrap();
+        let g = (info.create)(&o).unwrap();
+        let line = setup_line("tches", g.as_ref()).unwrap();
+        assert!(line.starts_with("setup (P...Q..AC..O....D.L..K"), "{line}");
+        let pieces = piece_lines("tches", g.as_ref());
+        assert!(pieces.iter().any(|l| l == "piece O& mNcB"), "{pieces:?}");
+        assert!(
+            pieces.iter().any(|l| l.starts_with("piece A& ")),
+            "{pieces:?}"
+        );
+        assert!(legality_testable("tches", g.as_ref()));
+        o.set("TchesReverse", "guardian");
+        let g = (info.create)(&o).unwrap();
+        assert!(setup_line("tches", g.as_ref()).unwrap_err().contains('T'));
+        o.set("TchesReverse", "queen");
+        let g = (info.create)(&o).unwrap();
+        assert!(!legality_testable("tches", g.as_ref()));
+        assert!(rules_described(info, &o));
+        o.set("Strike", "false");
+        o.set("Replacement", "false");
+        assert!(rules_described(info, &o));
+        o.set("EscortTheKing", "true");
+        assert!(!rules_described(info, &o));
     }
 }
