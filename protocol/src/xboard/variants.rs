@@ -330,7 +330,7 @@ mod tests {
         let info = setup::find_variant(tessera::registry::variants(), "tches").unwrap();
         let g = (info.create)(&o).unwrap();
         let line = setup_line("tches", g.as_ref()).unwrap();
-        assert!(line.starts_with("setup (P...Q..AC..O....D.L..K"), "{line}");
+        assert!(line.starts_with("setup (P...Q..AC..O...GD.L..K"), "{line}");
         let pieces = piece_lines("tches", g.as_ref());
         assert!(pieces.iter().any(|l| l == "piece O& mNcB"), "{pieces:?}");
         assert!(
