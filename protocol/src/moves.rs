@@ -122,15 +122,20 @@ pub fn from_xboard(game: &dyn AnyGame, mv: &str) -> Result<String, String> {
 /// XBoard 4.9 writes a two-leg move whose middle cell holds no enemy piece the way it writes
 /// castling when Black moves: `from to,middle X`, with X beside `to` (`c6c3,b4d3` for
 /// `c6b4` then `b4c3`). Returns the cells `[from, middle, to]` of such a text.
+///
+/// X is one file beyond `to` away from the middle cell's side, so it may lie off the board
+/// (`h8h7,g8i7` for `h8g8` then `g8h7`): it is read as text, not as a cell.
 fn xboard_castling_kludge(geo: &Geometry, mv: &str) -> Option<Vec<Cell>> {
     let (a, b) = mv.split_once(',')?;
-    let (first, second) = (cells_in(geo, a), cells_in(geo, b));
-    let (&[from, to], &[middle, beside]) = (&first[..], &second[..]) else {
+    let first = cells_in(geo, a);
+    let &[from, to] = &first[..] else {
         return None;
     };
-    let (fx, tx) = (geo.cell_name(beside), geo.cell_name(to));
-    let same_rank = fx.get(1..) == tx.get(1..);
-    let next_file = fx.bytes().next()?.abs_diff(tx.bytes().next()?) == 1;
+    let middle = *cells_in(geo, b).first()?;
+    let beside = b.strip_prefix(geo.cell_name(middle))?;
+    let tx = geo.cell_name(to);
+    let same_rank = beside.get(1..) == tx.get(1..);
+    let next_file = beside.bytes().next()?.abs_diff(tx.bytes().next()?) == 1;
     (same_rank && next_file).then(|| vec![from, middle, to])
 }
 
@@ -190,6 +195,12 @@ mod tests {
             Some(vec![c6, b4, c3])
         );
         assert_eq!(xboard_castling_kludge(&g, "c6b4,b4c3"), None);
+        // Toward the h-file the cell beside `to` is off the board.
+        let [h8, g8, h7] = ["h8", "g8", "h7"].map(|c| g.cell(c).unwrap());
+        assert_eq!(
+            xboard_castling_kludge(&g, "h8h7,g8i7"),
+            Some(vec![h8, g8, h7])
+        );
         assert_eq!(
             collapsed(parts(&g, "c1d3,d3d4").cells),
             parts(&g, "c1d3xd4").cells
