@@ -93,12 +93,15 @@ pub fn from_xboard(game: &dyn AnyGame, mv: &str) -> Result<String, String> {
         return Err("not a move".into());
     }
     let mut want_cells = collapsed(want.cells.clone());
+    let mut want_suffix = want.suffix.trim_start_matches('=').to_string();
     if let Some(cells) = xboard_castling_kludge(geo, mv) {
         if !legal
             .iter()
             .any(|a| collapsed(parts(geo, a).cells) == want_cells)
         {
+            // The text after the middle cell names the cell beside `to`, not a promotion.
             want_cells = cells;
+            want_suffix.clear();
         }
     }
     let fits: Vec<&String> = legal
@@ -108,8 +111,7 @@ pub fn from_xboard(game: &dyn AnyGame, mv: &str) -> Result<String, String> {
             p.drop.as_deref().map(str::to_ascii_lowercase)
                 == want.drop.as_deref().map(str::to_ascii_lowercase)
                 && collapsed(p.cells) == want_cells
-                && p.suffix
-                    .eq_ignore_ascii_case(want.suffix.trim_start_matches('='))
+                && p.suffix.eq_ignore_ascii_case(&want_suffix)
         })
         .collect();
     match fits[..] {

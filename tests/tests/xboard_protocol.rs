@@ -193,6 +193,10 @@ fn variants_xboard_does_not_know_get_setup_and_highlights() {
         sync(&mut e, 8),
         ["Illegal move (not a legal move): b4c2,d3b2"]
     );
+    // Toward the h-file, XBoard's cell beside `to` lies off the board: h8g8 then g8xh7.
+    e.send("setboard 4k2m/7L/8/8/8/8/8/4K3 b - - 0 1");
+    e.send("usermove h8h7,g8i7");
+    assert!(sync(&mut e, 10).is_empty(), "XBoard's form of h8g8,g8h7");
     assert!(e.quit(T).success());
 }
 
