@@ -1,10 +1,13 @@
 //! XBoard itself (Debian's `xboard`, under `xvfb-run`) runs a one-game match with Tessera as
 //! both engines over the xboard protocol, saves the game, and the saved game must replay
-//! legally in Tessera, for chess, Tic Tac Chess (drops) and TCHES (two-leg moves). Outside CI
-//! the test says so and passes when XBoard or Xvfb is missing; under `CI=true` it fails.
+//! legally in Tessera, for chess, Tic Tac Chess (drops) and TCHES (two-leg moves, with
+//! XBoard testing legality from the engine's piece definitions; and with Escort the King).
+//! Outside CI the test says so and passes when XBoard or Xvfb is missing; under `CI=true` it
+//! fails.
 
 use std::path::Path;
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tessera::options::VariantOptions;
 use tessera_tests::binary::tessera_bin;
@@ -35,9 +38,12 @@ fn xboard_game(xboard_variant: &str, legality: bool, moves: u32) -> String {
 
 /// The same, with engine options (`NAME=VALUE,...`) set in both engines.
 fn xboard_game_with(xboard_variant: &str, legality: bool, moves: u32, options: &str) -> String {
+    // Tests run in parallel, several on one variant: each game has a folder of its own.
+    static GAMES: AtomicUsize = AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!(
-        "tessera-xboard-{xboard_variant}-{}",
-        std::process::id()
+        "tessera-xboard-{xboard_variant}-{}-{}",
+        std::process::id(),
+        GAMES.fetch_add(1, Ordering::SeqCst)
     ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -130,4 +136,25 @@ fn xboard_plays_tches_with_two_leg_moves() {
     assert!(!pgn.to_lowercase().contains("illegal"), "{pgn}");
     let n = replay("tches", &[("Strike", "false")], &pgn);
     assert!(n >= 20, "only {n} moves:\n{pgn}");
+}
+
+/// TCHES with a Layer 3 rule XBoard can carry (Escort the King: a king on the enemy portal
+/// wins), set in both engines through XBoard's `-firstOptions`/`-secondOptions`. XBoard's
+/// legality test is off: the piece descriptions do not cover Layer 3, so none are sent.
+#[test]
+fn xboard_plays_tches_with_escort_the_king() {
+    if !tools_present() {
+        return;
+    }
+    let pgn = xboard_game_with("tches", false, 30, "EscortTheKing=1");
+    assert!(
+        !pgn.contains("VariantMen"),
+        "piece definitions sent:\n{pgn}"
+    );
+    let n = replay(
+        "tches",
+        &[("Strike", "false"), ("EscortTheKing", "true")],
+        &pgn,
+    );
+    assert!(n >= 10, "only {n} moves:\n{pgn}");
 }
