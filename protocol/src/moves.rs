@@ -15,12 +15,17 @@ pub struct Parts {
     pub suffix: String,
 }
 
+/// A drop's piece letter(s) and the rest (`Q@b2` -> `Q`, `b2`): the text before `@` must be
+/// letters only, so that an `@` later in an action (TCHES's freed king set down,
+/// `c1d3xd4@e5`) does not make it a drop.
+fn split_drop(text: &str) -> Option<(&str, &str)> {
+    text.split_once('@')
+        .filter(|(p, _)| !p.is_empty() && p.chars().all(|c| c.is_ascii_alphabetic()))
+}
+
 /// Takes an action's text apart on the board `geo`.
 pub fn parts(geo: &Geometry, text: &str) -> Parts {
-    let drop = text
-        .split_once('@')
-        .map(|(p, _)| p.to_string())
-        .filter(|p| !p.is_empty());
+    let drop = split_drop(text).map(|(p, _)| p.to_string());
     let cells = cells_in(geo, text);
     let suffix = match cells.last() {
         Some(&last) => {
@@ -50,7 +55,7 @@ fn collapsed(mut cells: Vec<Cell>) -> Vec<Cell> {
 /// them for both sides), actions through several cells as legs joined by commas
 /// (`c1d3xd4` -> `c1d3,d3d4`), everything else unchanged.
 pub fn to_xboard(geo: &Geometry, action: &str) -> String {
-    if let Some((piece, rest)) = action.split_once('@') {
+    if let Some((piece, rest)) = split_drop(action) {
         return format!("{}@{rest}", piece.to_uppercase());
     }
     let p = parts(geo, action);
@@ -186,6 +191,8 @@ mod tests {
         assert_eq!(p.cells.len(), 2);
         assert_eq!(p.suffix, "q");
         assert_eq!(parts(&g, "Q@b2").drop.as_deref(), Some("Q"));
+        let freed = parts(&g, "c1d3xd4@e5");
+        assert_eq!((freed.drop, freed.cells.len()), (None, 4));
         assert_eq!(parts(&g, "c1d3xd4").cells.len(), 3);
         assert_eq!(to_xboard(&g, "c1d3xd4"), "c1d3,d3d4");
         assert_eq!(to_xboard(&g, "c1d3xd4q"), "c1d3,d3d4q");

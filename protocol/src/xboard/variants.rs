@@ -128,13 +128,35 @@ fn writable(game: &dyn AnyGame, action: &str) -> bool {
             (1..=MAX_LEGS).contains(&legs)
                 && p.suffix.len() <= 1
                 && p.suffix.chars().all(|c| c.is_ascii_alphabetic())
-                && action
-                    .chars()
-                    .next()
-                    .is_some_and(|c| c.is_ascii_lowercase())
+                && only_legs(geo, action, &p.cells, &p.suffix)
         }
     };
     shape && moves::from_xboard(game, &moves::to_xboard(geo, action)).as_deref() == Ok(action)
+}
+
+/// True when `action` is its cells in order, joined by nothing, `x` or `-`, then `suffix`:
+/// a piece moving through them. Marks between or after the cells (`@` for a freed king set
+/// down, `*` for a passenger left, `:` for a facing, `=` for a replacement) say more than
+/// XBoard's legs can.
+fn only_legs(geo: &tessera::Geometry, action: &str, cells: &[tessera::Cell], suffix: &str) -> bool {
+    let mut rest = action;
+    for (i, &c) in cells.iter().enumerate() {
+        let name = geo.cell_name(c);
+        let Some(at) = rest.find(name) else {
+            return false;
+        };
+        let between = &rest[..at];
+        let fits = if i == 0 {
+            between.is_empty()
+        } else {
+            matches!(between, "" | "x" | "-")
+        };
+        if !fits {
+            return false;
+        }
+        rest = &rest[at + name.len()..];
+    }
+    rest == suffix
 }
 
 /// Checks, over a few random games from the start position (a fixed seed, so the answer
@@ -321,6 +343,21 @@ mod tests {
         assert_eq!(letters(fen), vec!['B', 'K', 'N', 'P', 'Q', 'R']);
         assert_eq!(holdings(fen), 6);
         assert_eq!(holdings("8/8 w"), 0);
+    }
+
+    #[test]
+    fn only_plain_legs_are_xboard_moves() {
+        let g = tessera::Geometry::square(8, 8);
+        let legs = |a: &str| {
+            let p = moves::parts(&g, a);
+            only_legs(&g, a, &p.cells, &p.suffix)
+        };
+        for a in ["e2e4", "c1d3xd4", "e7e8q", "c1-d3"] {
+            assert!(legs(a), "{a}");
+        }
+        for a in ["c1d3xd4@e5", "c3*e4", "c3e5*xd6", "$-e4", "+h7"] {
+            assert!(!legs(a), "{a}");
+        }
     }
 
     #[test]
