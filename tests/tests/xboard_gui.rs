@@ -158,3 +158,23 @@ fn xboard_plays_tches_with_escort_the_king() {
     );
     assert!(n >= 10, "only {n} moves:\n{pgn}");
 }
+
+/// TCHES with reverse sides (Mounted Bishop, Shock-cavalryman, Emperor, Assassin: three-leg
+/// paths and capture patterns of their own), set through XBoard's `-firstOptions`; XBoard
+/// tests every move from the engine's piece definitions.
+#[test]
+fn xboard_plays_tches_reverse_sides_with_its_legality_test() {
+    if !tools_present() {
+        return;
+    }
+    let flips = "griffin champion lion magister";
+    let pgn = xboard_game_with("tches", true, 25, &format!("TchesReverse={flips}"));
+    assert!(pgn.contains("A:mafmasmW"), "no Assassin definition:\n{pgn}");
+    assert!(!pgn.to_lowercase().contains("illegal"), "{pgn}");
+    let n = replay(
+        "tches",
+        &[("Strike", "false"), ("TchesReverse", flips)],
+        &pgn,
+    );
+    assert!(n >= 20, "only {n} moves:\n{pgn}");
+}
