@@ -8,6 +8,7 @@
 use std::path::Path;
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use tessera::options::VariantOptions;
 use tessera_tests::binary::tessera_bin;
@@ -38,7 +39,11 @@ fn xboard_game(xboard_variant: &str, legality: bool, moves: u32) -> String {
 
 /// The same, with engine options (`NAME=VALUE,...`) set in both engines.
 fn xboard_game_with(xboard_variant: &str, legality: bool, moves: u32, options: &str) -> String {
-    // Tests run in parallel, several on one variant: each game has a folder of its own.
+    // One XBoard at a time: `xvfb-run -a` instances started together can race for a display,
+    // and five XBoards with two engines each overload a small machine.
+    static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    // Several tests play one variant: each game has a folder of its own.
     static GAMES: AtomicUsize = AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!(
         "tessera-xboard-{xboard_variant}-{}-{}",
@@ -159,15 +164,16 @@ fn xboard_plays_tches_with_escort_the_king() {
     assert!(n >= 10, "only {n} moves:\n{pgn}");
 }
 
-/// TCHES with reverse sides (Mounted Bishop, Shock-cavalryman, Emperor, Assassin: three-leg
-/// paths and capture patterns of their own), set through XBoard's `-firstOptions`; XBoard
-/// tests every move from the engine's piece definitions.
+/// TCHES with reverse sides (Templar, Mounted Bishop, Exarch, Shock-cavalryman, Emperor,
+/// Assassin: three-leg paths and capture patterns of their own; Templar and Exarch in slots
+/// of other letters), set through XBoard's `-firstOptions`; XBoard tests every move from the
+/// engine's piece definitions.
 #[test]
 fn xboard_plays_tches_reverse_sides_with_its_legality_test() {
     if !tools_present() {
         return;
     }
-    let flips = "griffin champion lion magister";
+    let flips = "guardian griffin paladin champion lion magister";
     let pgn = xboard_game_with("tches", true, 25, &format!("TchesReverse={flips}"));
     assert!(pgn.contains("A:mafmasmW"), "no Assassin definition:\n{pgn}");
     assert!(!pgn.to_lowercase().contains("illegal"), "{pgn}");

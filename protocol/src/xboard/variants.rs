@@ -268,10 +268,10 @@ fn holdings(fen: &str) -> usize {
 
 /// The `setup` line for a variant XBoard does not know:
 /// `setup (PIECETOCHAR) WxH+S_PARENT FEN`. Pieces keep their letters: each letter takes the
-/// XBoard slot whose default letter it is (so `F` is drawn as XBoard's Ferz); a letter with no
-/// slot cannot be shown by XBoard (`Err`). (Giving such a letter a free slot of another
-/// letter makes XBoard 4.9.1 abort at the game's start.) Variants with holdings use the
-/// `bughouse` parent, whose captures do not go to the capturer's hand.
+/// XBoard slot whose default letter it is (so `F` is drawn as XBoard's Ferz), and a letter
+/// with no slot of its own takes the first slot no letter of the game uses (drawn with that
+/// slot's picture). Variants with holdings use the `bughouse` parent, whose captures do not
+/// go to the capturer's hand.
 pub fn setup_line(name: &str, g: &dyn AnyGame) -> Result<String, String> {
     let (w, h) = g
         .geometry()
@@ -279,10 +279,7 @@ pub fn setup_line(name: &str, g: &dyn AnyGame) -> Result<String, String> {
         .ok_or_else(|| format!("{name} is not played on a rectangular board"))?;
     let fen = xboard_fen(g);
     let used = letters(&fen);
-    if let Some(c) = used.iter().find(|c| !SLOTS.contains(**c)) {
-        return Err(format!("XBoard has no piece for the letter {c}"));
-    }
-    let white: String = SLOTS
+    let mut table: Vec<char> = SLOTS
         .chars()
         .map(|c| {
             if used.contains(&c) || c == 'K' {
@@ -292,6 +289,14 @@ pub fn setup_line(name: &str, g: &dyn AnyGame) -> Result<String, String> {
             }
         })
         .collect();
+    for &c in used.iter().filter(|c| !SLOTS.contains(**c)) {
+        let free = table
+            .iter()
+            .position(|&t| t == '.')
+            .ok_or_else(|| format!("XBoard has no piece slot left for the letter {c}"))?;
+        table[free] = c;
+    }
+    let white: String = table.into_iter().collect();
     let table = format!("{white}{}", white.to_ascii_lowercase());
     let hold = holdings(&fen);
     let parent = if hold > 0 { "bughouse" } else { "fairy" };
@@ -361,7 +366,7 @@ mod tests {
     }
 
     #[test]
-    fn reverse_sides_with_a_slot_get_their_description() {
+    fn reverse_sides_get_a_slot_and_their_description() {
         let mut o = VariantOptions::new();
         o.set("TchesReverse", "magister,griffin");
         let info = setup::find_variant(tessera::registry::variants(), "tches").unwrap();
@@ -375,9 +380,21 @@ mod tests {
             "{pieces:?}"
         );
         assert!(legality_testable("tches", g.as_ref()));
-        o.set("TchesReverse", "guardian");
+        // Templar (T) and Zealot (Z) have no slot of their own: they take free ones.
+        o.set("TchesReverse", "guardian zealot");
         let g = (info.create)(&o).unwrap();
-        assert!(setup_line("tches", g.as_ref()).unwrap_err().contains('T'));
+        let line = setup_line("tches", g.as_ref()).unwrap();
+        let table = &line[line.find('(').unwrap() + 1..line.find(')').unwrap()];
+        assert_eq!(table.len(), 44, "{line}");
+        assert!(table.contains('T') && table.contains('z'), "{line}");
+        let mut white: Vec<char> = table[..22].chars().filter(|&c| c != '.').collect();
+        let n = white.len();
+        white.sort_unstable();
+        white.dedup();
+        assert_eq!(white.len(), n, "a letter twice: {line}");
+        let pieces = piece_lines("tches", g.as_ref());
+        assert!(pieces.iter().any(|l| l == "piece T& mBcR"), "{pieces:?}");
+        assert!(pieces.iter().any(|l| l == "piece Z& fF"), "{pieces:?}");
         o.set("TchesReverse", "queen");
         let g = (info.create)(&o).unwrap();
         assert!(!legality_testable("tches", g.as_ref()));
