@@ -15,12 +15,17 @@ pub struct Parts {
     pub suffix: String,
 }
 
+/// A drop's piece letter(s) and the rest (`Q@b2` -> `Q`, `b2`): the text before `@` must be
+/// letters only, so that an `@` later in an action (TCHES's freed king set down,
+/// `c1d3xd4@e5`) does not make it a drop.
+fn split_drop(text: &str) -> Option<(&str, &str)> {
+    text.split_once('@')
+        .filter(|(p, _)| !p.is_empty() && p.chars().all(|c| c.is_ascii_alphabetic()))
+}
+
 /// Takes an action's text apart on the board `geo`.
 pub fn parts(geo: &Geometry, text: &str) -> Parts {
-    let drop = text
-        .split_once('@')
-        .map(|(p, _)| p.to_string())
-        .filter(|p| !p.is_empty());
+    let drop = split_drop(text).map(|(p, _)| p.to_string());
     let cells = cells_in(geo, text);
     let suffix = match cells.last() {
         Some(&last) => {
@@ -50,7 +55,7 @@ fn collapsed(mut cells: Vec<Cell>) -> Vec<Cell> {
 /// them for both sides), actions through several cells as legs joined by commas
 /// (`c1d3xd4` -> `c1d3,d3d4`), everything else unchanged.
 pub fn to_xboard(geo: &Geometry, action: &str) -> String {
-    if let Some((piece, rest)) = action.split_once('@') {
+    if let Some((piece, rest)) = split_drop(action) {
         return format!("{}@{rest}", piece.to_uppercase());
     }
     let p = parts(geo, action);
@@ -93,12 +98,15 @@ pub fn from_xboard(game: &dyn AnyGame, mv: &str) -> Result<String, String> {
         return Err("not a move".into());
     }
     let mut want_cells = collapsed(want.cells.clone());
+    let mut want_suffix = want.suffix.trim_start_matches('=').to_string();
     if let Some(cells) = xboard_castling_kludge(geo, mv) {
         if !legal
             .iter()
             .any(|a| collapsed(parts(geo, a).cells) == want_cells)
         {
+            // The text after the middle cell names the cell beside `to`, not a promotion.
             want_cells = cells;
+            want_suffix.clear();
         }
     }
     let fits: Vec<&String> = legal
@@ -108,8 +116,7 @@ pub fn from_xboard(game: &dyn AnyGame, mv: &str) -> Result<String, String> {
             p.drop.as_deref().map(str::to_ascii_lowercase)
                 == want.drop.as_deref().map(str::to_ascii_lowercase)
                 && collapsed(p.cells) == want_cells
-                && p.suffix
-                    .eq_ignore_ascii_case(want.suffix.trim_start_matches('='))
+                && p.suffix.eq_ignore_ascii_case(&want_suffix)
         })
         .collect();
     match fits[..] {
@@ -122,15 +129,20 @@ pub fn from_xboard(game: &dyn AnyGame, mv: &str) -> Result<String, String> {
 /// XBoard 4.9 writes a two-leg move whose middle cell holds no enemy piece the way it writes
 /// castling when Black moves: `from to,middle X`, with X beside `to` (`c6c3,b4d3` for
 /// `c6b4` then `b4c3`). Returns the cells `[from, middle, to]` of such a text.
+///
+/// X is one file beyond `to` away from the middle cell's side, so it may lie off the board
+/// (`h8h7,g8i7` for `h8g8` then `g8h7`): it is read as text, not as a cell.
 fn xboard_castling_kludge(geo: &Geometry, mv: &str) -> Option<Vec<Cell>> {
     let (a, b) = mv.split_once(',')?;
-    let (first, second) = (cells_in(geo, a), cells_in(geo, b));
-    let (&[from, to], &[middle, beside]) = (&first[..], &second[..]) else {
+    let first = cells_in(geo, a);
+    let &[from, to] = &first[..] else {
         return None;
     };
-    let (fx, tx) = (geo.cell_name(beside), geo.cell_name(to));
-    let same_rank = fx.get(1..) == tx.get(1..);
-    let next_file = fx.bytes().next()?.abs_diff(tx.bytes().next()?) == 1;
+    let middle = *cells_in(geo, b).first()?;
+    let beside = b.strip_prefix(geo.cell_name(middle))?;
+    let tx = geo.cell_name(to);
+    let same_rank = beside.get(1..) == tx.get(1..);
+    let next_file = beside.bytes().next()?.abs_diff(tx.bytes().next()?) == 1;
     (same_rank && next_file).then(|| vec![from, middle, to])
 }
 
@@ -179,6 +191,8 @@ mod tests {
         assert_eq!(p.cells.len(), 2);
         assert_eq!(p.suffix, "q");
         assert_eq!(parts(&g, "Q@b2").drop.as_deref(), Some("Q"));
+        let freed = parts(&g, "c1d3xd4@e5");
+        assert_eq!((freed.drop, freed.cells.len()), (None, 4));
         assert_eq!(parts(&g, "c1d3xd4").cells.len(), 3);
         assert_eq!(to_xboard(&g, "c1d3xd4"), "c1d3,d3d4");
         assert_eq!(to_xboard(&g, "c1d3xd4q"), "c1d3,d3d4q");
@@ -190,6 +204,12 @@ mod tests {
             Some(vec![c6, b4, c3])
         );
         assert_eq!(xboard_castling_kludge(&g, "c6b4,b4c3"), None);
+        // Toward the h-file the cell beside `to` is off the board.
+        let [h8, g8, h7] = ["h8", "g8", "h7"].map(|c| g.cell(c).unwrap());
+        assert_eq!(
+            xboard_castling_kludge(&g, "h8h7,g8i7"),
+            Some(vec![h8, g8, h7])
+        );
         assert_eq!(
             collapsed(parts(&g, "c1d3,d3d4").cells),
             parts(&g, "c1d3xd4").cells

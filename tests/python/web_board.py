@@ -24,6 +24,13 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 TIMEOUT = 30
 
+# Variants started from a position of their own, with the cell whose piece the first turn
+# moves: an Adrenaline knight on two checkers, so that the first turn is a move, steps (each
+# shown in the turn so far) and, after a capture, a checker placed from the palette.
+SETUPS = {
+    "adrenaline": ("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 2 f3:2", "f3"),
+}
+
 
 def start_server(binary):
     proc = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.PIPE,
@@ -101,8 +108,10 @@ def enter_action(d, action):
         buttons[0].click()
 
 
-def play_turn(d, rng, turn_no):
-    """Plays one whole turn of the side to move by clicking; returns its actions."""
+def play_turn(d, rng, turn_no, first_from=None, shot=None):
+    """Plays one whole turn of the side to move by clicking; returns its actions. The first
+    action starts on `first_from` when given; `shot` is a screenshot file written once, in
+    the middle of the turn."""
     s = state(d)
     side, version = s["to_move"], s["version"]
     played = []
@@ -113,7 +122,9 @@ def play_turn(d, rng, turn_no):
         legal = s["legal"]
         assert legal, "no legal action and no outcome"
         # The first turn favours actions through the most cells (two-leg moves), then mixes.
-        if turn_no == 0:
+        if first_from and not played:
+            action = rng.choice([a for a in legal if a["cells"][:1] == [first_from]])
+        elif turn_no == 0:
             most = max(len(path(a)) for a in legal)
             action = rng.choice([a for a in legal if len(path(a)) == most])
         else:
@@ -124,11 +135,20 @@ def play_turn(d, rng, turn_no):
         s = state(d)
         assert action["text"] in s["record"], "record lacks %s: %s" % (action["text"], s["record"])
         played.append(action["text"])
+        # In a solitaire every action is a turn, and there is no turn so far to show.
+        if s["players"] == 1:
+            assert not s["turn"], s["turn"]
+            assert s["turns"][-1] == action["text"], (s["turns"], action["text"])
+            return played
         # Inside a turn of several actions the engine cannot have moved: the turn so far is
         # shown. Otherwise the turn is over (and the engine may already have answered).
         if s["turn"] and s["turn"][-1] == action["text"] and s["to_move"] == side:
             shown = d.execute_script("return document.getElementById('turn').textContent")
             assert action["text"] in shown, "turn so far %r lacks %s" % (shown, action["text"])
+            if shot:
+                check_board(d)
+                d.save_screenshot(shot)
+                shot = None
         else:
             return played
 
@@ -149,9 +169,13 @@ def play_variant(d, base, name, shots, rng):
         click_button(d, "#analyse")
         wait(d, "analysis off", lambda: not state(d)["analysis"]["on"])
     Select(d.find_element(By.ID, "variant")).select_by_value(name)
+    fen, first_from = SETUPS.get(name, ("", None))
     d.find_element(By.ID, "fen").clear()
+    d.find_element(By.ID, "fen").send_keys(fen)
     click_button(d, "#new")
     wait(d, "variant %s" % name, lambda: state(d)["variant"] == name and not state(d)["can_undo"])
+    if state(d)["players"] == 1:
+        return play_solitaire(d, name, shots, rng)
     # The engine plays the side that does not move first.
     first = state(d)["to_move"]
     engine = "black" if first == "white" else "white"
@@ -168,7 +192,11 @@ def play_variant(d, base, name, shots, rng):
         if s["outcome"]:
             break
         n = len(s["turns"])
-        mine = play_turn(d, rng, t)
+        os.makedirs(shots, exist_ok=True)
+        mid = os.path.join(shots, "board-%s-turn.png" % name) if first_from and t == 0 else None
+        mine = play_turn(d, rng, t, first_from if t == 0 else None, mid)
+        if first_from and t == 0:
+            assert len(mine) > 1, "a turn of one action from %s: %s" % (first_from, mine)
         turns += 1
         check_board(d)
         wait(d, "the engine's answer", lambda: state(d)["outcome"] or (
@@ -203,6 +231,63 @@ def play_variant(d, base, name, shots, rng):
     record = d.find_element(By.ID, "record").get_attribute("value")
     assert ("[Variant \"%s\"]" % name) in record, record
     return turns
+
+
+def set_movetime(d, ms):
+    v = state(d)["version"]
+    d.execute_script("document.getElementById('movetime').value = %d;"
+                     "document.getElementById('movetime').dispatchEvent(new Event('change'))" % ms)
+    wait(d, "movetime", lambda: state(d)["version"] > v and state(d)["engine"]["movetime_ms"] == ms)
+
+
+def analyse_and_shoot(d, name, shots):
+    """Runs the analysis until a line with a score shows, saves a screenshot, stops."""
+    os.makedirs(shots, exist_ok=True)
+    if state(d)["outcome"]:
+        d.save_screenshot(os.path.join(shots, "board-%s.png" % name))
+        return
+    click_button(d, "#analyse")
+    first_line = "var l = document.querySelector('#lines .line'); return l && l.textContent"
+    line = wait(d, "analysis lines", lambda: d.execute_script(first_line))
+    assert re.match(r"1\. d\d+ ([+-]\d+\.\d\d|#-?\d+) ", line), line
+    time.sleep(0.3)
+    d.save_screenshot(os.path.join(shots, "board-%s.png" % name))
+    click_button(d, "#analyse")
+    wait(d, "analysis off", lambda: not state(d)["analysis"]["on"])
+
+
+def play_solitaire(d, name, shots, rng):
+    """A one-player game: the person plays actions by clicking (each a turn of its own), the
+    engine cannot take the other side, and Move now lets it play on for the person."""
+    assert d.execute_script(
+        "return document.querySelector('#engine-side option[value=black]').disabled")
+    set_movetime(d, 100)
+    for t in range(2):
+        if state(d)["outcome"]:
+            break
+        n = len(state(d)["turns"])
+        play_turn(d, rng, t)
+        check_board(d)
+        assert len(state(d)["turns"]) == n + 1, state(d)["turns"]
+    # Take back one action, then the engine plays on from there.
+    n = len(state(d)["turns"])
+    if n:
+        click_button(d, "#undo")
+        wait(d, "take back", lambda: len(state(d)["turns"]) == n - 1)
+    check_board(d)
+    analyse_and_shoot(d, name, shots)
+    if not state(d)["outcome"]:
+        n = len(state(d)["turns"])
+        click_button(d, "#move-now")
+        wait(d, "the engine's action", lambda: state(d)["outcome"] or len(state(d)["turns"]) > n)
+        Select(d.find_element(By.ID, "engine-side")).select_by_value("none")
+        wait(d, "engine off", lambda: state(d)["engine"]["side"] is None
+             and not state(d)["engine"]["thinking"])
+        print("%s: played by clicking, engine played %s" % (name, state(d)["turns"][n]))
+    check_board(d)
+    record = d.find_element(By.ID, "record").get_attribute("value")
+    assert ("[Variant \"%s\"]" % name) in record, record
+    return 2
 
 
 def fen_setup(d):

@@ -152,6 +152,34 @@ fn bad_requests_get_clear_errors_and_change_nothing() {
     assert!(page.contains("<title>Tessera board</title>"));
 }
 
+/// A TCHES action that sets a freed king down (`d3d5xc4@b3`, Capture the King) is a move
+/// through four cells for the page to click, not a drop of a piece named `d3d5xc4`.
+#[test]
+fn an_action_with_a_later_at_sign_is_a_move_not_a_drop() {
+    let srv = Server::start();
+    let (code, body) = srv.request(
+        "POST",
+        "/api/new",
+        br#"{"variant":"tches","options":{"CaptureTheKing":"true","Strike":"false"},"fen":"4k3/8/8/8/2l(K)5/3G4/8/8 w - -- 1"}"#,
+    );
+    assert_eq!(code, 200, "{body}");
+    let v: serde_json::Value = serde_json::from_str(body_json(&body)).unwrap();
+    let freed: Vec<&serde_json::Value> = v["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["text"].as_str().unwrap().contains('@'))
+        .collect();
+    assert!(!freed.is_empty(), "{body}");
+    for a in &freed {
+        assert!(a["drop"].is_null(), "{a}");
+        assert_eq!(a["cells"].as_array().unwrap().len(), 4, "{a}");
+    }
+    let text = freed[0]["text"].as_str().unwrap();
+    let play = format!(r#"{{"action":"{text}"}}"#);
+    assert_eq!(srv.request("POST", "/api/play", play.as_bytes()).0, 200);
+}
+
 #[test]
 fn every_variant_is_played_by_clicking_in_chromium() {
     let probe = Command::new("python3")

@@ -1,10 +1,14 @@
 //! XBoard itself (Debian's `xboard`, under `xvfb-run`) runs a one-game match with Tessera as
 //! both engines over the xboard protocol, saves the game, and the saved game must replay
-//! legally in Tessera, for chess, Tic Tac Chess (drops) and TCHES (two-leg moves). Outside CI
-//! the test says so and passes when XBoard or Xvfb is missing; under `CI=true` it fails.
+//! legally in Tessera, for chess, Tic Tac Chess (drops) and TCHES (two-leg moves, with
+//! XBoard testing legality from the engine's piece definitions; and with Escort the King).
+//! Outside CI the test says so and passes when XBoard or Xvfb is missing; under `CI=true` it
+//! fails.
 
 use std::path::Path;
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use tessera::options::VariantOptions;
 use tessera_tests::binary::tessera_bin;
@@ -30,9 +34,21 @@ fn tools_present() -> bool {
 
 /// Runs XBoard on `xboard_variant` and returns the saved game text.
 fn xboard_game(xboard_variant: &str, legality: bool, moves: u32) -> String {
+    xboard_game_with(xboard_variant, legality, moves, "")
+}
+
+/// The same, with engine options (`NAME=VALUE,...`) set in both engines.
+fn xboard_game_with(xboard_variant: &str, legality: bool, moves: u32, options: &str) -> String {
+    // One XBoard at a time: `xvfb-run -a` instances started together can race for a display,
+    // and five XBoards with two engines each overload a small machine.
+    static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    // Several tests play one variant: each game has a folder of its own.
+    static GAMES: AtomicUsize = AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!(
-        "tessera-xboard-{xboard_variant}-{}",
-        std::process::id()
+        "tessera-xboard-{xboard_variant}-{}-{}",
+        std::process::id(),
+        GAMES.fetch_add(1, Ordering::SeqCst)
     ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -50,6 +66,7 @@ fn xboard_game(xboard_variant: &str, legality: bool, moves: u32) -> String {
         .args(["-saveSettingsOnExit", "false", "-settingsFile"])
         .arg(dir.join("xboardrc"))
         .args(["-popupExitMessage", "false"])
+        .args(["-firstOptions", options, "-secondOptions", options])
         .env("HOME", &dir)
         .output()
         .expect("run xvfb-run xboard");
@@ -111,12 +128,59 @@ fn xboard_plays_tic_tac_chess_with_drops() {
     assert!(n >= 3, "only {n} moves:\n{pgn}");
 }
 
+/// XBoard tests every move itself here: the engine's `piece` commands (Betza) tell it how
+/// the TCHES pieces move, two-leg move-then-capture moves included. A move XBoard thinks
+/// illegal would end the game early with a forfeit.
 #[test]
 fn xboard_plays_tches_with_two_leg_moves() {
     if !tools_present() {
         return;
     }
-    let pgn = xboard_game("tches", false, 25);
+    let pgn = xboard_game("tches", true, 25);
+    assert!(pgn.contains("VariantMen"), "no piece definitions:\n{pgn}");
+    assert!(!pgn.to_lowercase().contains("illegal"), "{pgn}");
     let n = replay("tches", &[("Strike", "false")], &pgn);
+    assert!(n >= 20, "only {n} moves:\n{pgn}");
+}
+
+/// TCHES with a Layer 3 rule XBoard can carry (Escort the King: a king on the enemy portal
+/// wins), set in both engines through XBoard's `-firstOptions`/`-secondOptions`. XBoard's
+/// legality test is off: the piece descriptions do not cover Layer 3, so none are sent.
+#[test]
+fn xboard_plays_tches_with_escort_the_king() {
+    if !tools_present() {
+        return;
+    }
+    let pgn = xboard_game_with("tches", false, 30, "EscortTheKing=1");
+    assert!(
+        !pgn.contains("VariantMen"),
+        "piece definitions sent:\n{pgn}"
+    );
+    let n = replay(
+        "tches",
+        &[("Strike", "false"), ("EscortTheKing", "true")],
+        &pgn,
+    );
+    assert!(n >= 10, "only {n} moves:\n{pgn}");
+}
+
+/// TCHES with reverse sides (Templar, Mounted Bishop, Exarch, Shock-cavalryman, Emperor,
+/// Assassin: three-leg paths and capture patterns of their own; Templar and Exarch in slots
+/// of other letters), set through XBoard's `-firstOptions`; XBoard tests every move from the
+/// engine's piece definitions.
+#[test]
+fn xboard_plays_tches_reverse_sides_with_its_legality_test() {
+    if !tools_present() {
+        return;
+    }
+    let flips = "guardian griffin paladin champion lion magister";
+    let pgn = xboard_game_with("tches", true, 25, &format!("TchesReverse={flips}"));
+    assert!(pgn.contains("A:mafmasmW"), "no Assassin definition:\n{pgn}");
+    assert!(!pgn.to_lowercase().contains("illegal"), "{pgn}");
+    let n = replay(
+        "tches",
+        &[("Strike", "false"), ("TchesReverse", flips)],
+        &pgn,
+    );
     assert!(n >= 20, "only {n} moves:\n{pgn}");
 }

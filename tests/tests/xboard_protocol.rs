@@ -117,7 +117,9 @@ fn variants_xboard_does_not_know_get_setup_and_highlights() {
         setup,
         [
             "setup (PNBRQ................Kpnbrq................k) 3x3+6_bughouse \
-          3/3/3[PPPPPPPPRRNNBBQKpppppppprrnnbbqk] w - - 0 1"
+          3/3/3[PPPPPPPPRRNNBBQKpppppppprrnnbbqk] w - - 0 1",
+            "# tictacchess: XBoard cannot test the legality of every piece here; run it with \
+             -testLegality false"
         ]
     );
     e.send("force");
@@ -139,6 +141,36 @@ fn variants_xboard_does_not_know_get_setup_and_highlights() {
         "{lines:?}"
     );
     assert!(lines[1].starts_with("setup (") && lines[1].contains("8x8+0_fairy gfdqklcm/"));
+    // Betza descriptions of every piece but the king, so that XBoard tests legality itself.
+    let pieces: Vec<&str> = lines[2..].iter().map(String::as_str).collect();
+    assert_eq!(
+        pieces,
+        [
+            "piece C& mNmpafrflmafrflbrblcW",
+            "piece D& mByafrflbrblcB",
+            "piece F& mNmpafrflmavscW",
+            "piece G& mRyafrflbrblcR",
+            "piece L& mKmahcK",
+            "piece M& mRyafrflbrblcRmByafrflbrblcB",
+            "piece P& fmWfcF",
+            "piece Q& Q",
+        ]
+    );
+    // Variants whose actions XBoard cannot write are refused, with the reason.
+    e.send("variant tiledsquares");
+    let refused = sync(&mut e, 40);
+    assert!(
+        refused.len() == 1
+            && refused[0].starts_with("Error (XBoard cannot play tiledsquares: '")
+            && refused[0].ends_with("): variant tiledsquares"),
+        "{refused:?}"
+    );
+    e.send("variant adrenaline");
+    let refused = sync(&mut e, 41);
+    assert!(
+        refused.len() == 1 && refused[0].contains("XBoard cannot play adrenaline"),
+        "{refused:?}"
+    );
     e.send("force");
     // A two-leg move as XBoard writes it, and as XBoard 4.9 writes it for Black.
     for m in [
@@ -162,6 +194,10 @@ fn variants_xboard_does_not_know_get_setup_and_highlights() {
         sync(&mut e, 8),
         ["Illegal move (not a legal move): b4c2,d3b2"]
     );
+    // Toward the h-file, XBoard's cell beside `to` lies off the board: h8g8 then g8xh7.
+    e.send("setboard 4k2m/7L/8/8/8/8/8/4K3 b - - 0 1");
+    e.send("usermove h8h7,g8i7");
+    assert!(sync(&mut e, 10).is_empty(), "XBoard's form of h8g8,g8h7");
     assert!(e.quit(T).success());
 }
 

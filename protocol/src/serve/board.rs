@@ -132,8 +132,9 @@ impl Board {
             if let Some((g, _)) = b.history.pop() {
                 b.game = g;
             }
-            // Inside a turn: back to its first action.
+            // Inside a turn: back to its first action (in a solitaire every action is a turn).
             while turn
+                && b.game.players() > 1
                 && b.history
                     .last()
                     .is_some_and(|(g, _)| g.to_move() == b.game.to_move())
@@ -144,14 +145,22 @@ impl Board {
             }
         };
         pop_turn(self);
-        if turn && self.engine_side == Some(self.game.to_move()) && !self.history.is_empty() {
+        if turn
+            && self.game.players() > 1
+            && self.engine_side == Some(self.game.to_move())
+            && !self.history.is_empty()
+        {
             pop_turn(self);
         }
         Ok(())
     }
 
-    /// The actions of the turn in progress (played by the side to move).
+    /// The actions of the turn in progress (played by the side to move); none in a
+    /// solitaire, where every action is a turn.
     pub fn turn_so_far(&self) -> Vec<String> {
+        if self.game.players() == 1 {
+            return Vec::new();
+        }
         let side = self.game.to_move();
         let mut v: Vec<String> = self
             .history
@@ -164,8 +173,12 @@ impl Board {
         v
     }
 
-    /// The game as turns (each the comma-joined actions of one side's turn).
+    /// The game as turns (each the comma-joined actions of one side's turn; in a solitaire
+    /// each action).
     pub fn turns(&self) -> Vec<String> {
+        if self.game.players() == 1 {
+            return self.history.iter().map(|(_, a)| a.clone()).collect();
+        }
         let mut turns: Vec<String> = Vec::new();
         let mut last: Option<Player> = None;
         for (g, a) in &self.history {
@@ -202,17 +215,18 @@ impl Board {
             .first()
             .map(|(g, _)| g.to_move() == Player::Black)
             .unwrap_or(false);
+        let solo = self.game.players() == 1;
         let mut words = Vec::new();
         let mut n = 1;
         for (i, t) in self.turns().iter().enumerate() {
-            let white_turn = (i % 2 == 0) != first_black;
+            let white_turn = solo || (i % 2 == 0) != first_black;
             if white_turn {
                 words.push(format!("{n}."));
             } else if i == 0 {
                 words.push(format!("{n}..."));
             }
             words.push(t.clone());
-            if !white_turn {
+            if solo || !white_turn {
                 n += 1;
             }
         }
@@ -277,6 +291,7 @@ impl Board {
             "fen": self.game.fen(),
             "start_fen": self.start_fen,
             "to_move": self.game.to_move().name(),
+            "players": self.game.players(),
             "outcome": self.game.outcome().map(|o| o.to_string()),
             "result": self.game.outcome().map(|o| o.result_string()),
             "svg": svg,

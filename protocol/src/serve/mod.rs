@@ -282,6 +282,12 @@ async fn engine(State(app): State<App>, bytes: Bytes) -> Response {
                 ))
             }
         };
+        if side == Some(Player::Black) && b.game.players() == 1 {
+            return Err(format!(
+                "{} has one player, who plays white",
+                b.variant.name
+            ));
+        }
         if let Some(ms) = req.movetime_ms {
             if !(10..=600_000).contains(&ms) {
                 return Err("movetime_ms takes 10 to 600000".into());
@@ -407,6 +413,9 @@ fn start_engine(app: &App, b: &mut Board) {
     });
 }
 
+/// How long the analysis of a one-player game solves before it reports.
+const SOLO_ANALYSIS_MS: u64 = 3000;
+
 fn start_analysis(app: &App, b: &mut Board) {
     let (ctl, id) = new_job(b);
     b.analysis = Some(Job {
@@ -422,9 +431,18 @@ fn start_analysis(app: &App, b: &mut Board) {
     let tt = b.analysis_tt.clone();
     let app = app.clone();
     thread::spawn(move || {
-        let limits = Limits {
-            infinite: true,
-            ..Limits::default()
+        // A solitaire's solver reports its line when it ends, so its analysis is one solve
+        // with a time limit; other games are searched until the analysis stops.
+        let limits = if root.players() == 1 {
+            Limits {
+                movetime: Some(SOLO_ANALYSIS_MS),
+                ..Limits::default()
+            }
+        } else {
+            Limits {
+                infinite: true,
+                ..Limits::default()
+            }
         };
         let mut report = |i: &tessera::search::SearchInfo| {
             if i.pv.is_empty() {

@@ -7,6 +7,7 @@
 //! Every command either works or is answered with one `Error (reason): command` line (an
 //! illegal move with `Illegal move (reason): move`), and changes nothing then.
 
+mod betza;
 mod text;
 mod variants;
 
@@ -306,12 +307,26 @@ impl Xboard {
         if !choice.known {
             let line = variants::setup_line(name, self.game.as_ref())?;
             self.say(&line);
+            let described = variants::rules_described(self.variant, &self.played_opts);
+            if described {
+                for l in variants::piece_lines(self.variant.name, self.game.as_ref()) {
+                    self.say(&l);
+                }
+            }
+            if !described || !variants::legality_testable(self.variant.name, self.game.as_ref()) {
+                self.say(&format!(
+                    "# {}: XBoard cannot test the legality of every piece here; run it with \
+                     -testLegality false",
+                    self.variant.name
+                ));
+            }
         }
         Ok(())
     }
 
     /// Switches to `variant` with `opts` at its start position, with one action per move.
     fn rebuild(&mut self, variant: &'static VariantInfo, opts: VariantOptions) -> Reply {
+        variants::playable(variant, &opts)?;
         let (played, flipped) = variants::one_action_per_move(variant, &opts).ok_or_else(|| {
             format!(
                 "turns of several actions in {} cannot be played through the xboard protocol",

@@ -60,8 +60,14 @@ pub fn set_fen_leniently(g: &mut dyn AnyGame, fen: &str) -> Result<(), tessera::
     first
 }
 
+/// Room for a text option's value in the `feature option` line: XBoard 4.9.1 copies a value
+/// set with `-firstOptions NAME=VALUE` into the feature text it keeps, over the default,
+/// without checking the length, so a value longer than the default overran its memory (and
+/// XBoard aborted). The default is padded with spaces to this length; the engine trims values.
+const TEXT_OPTION_ROOM: usize = 100;
+
 /// One `feature option="..."` value: `NAME -spin DEF MIN MAX`, `-check 0|1`,
-/// `-combo A /// *B` (the default starred), `-string DEF`.
+/// `-combo A /// *B` (the default starred), `-string DEF` (padded, `TEXT_OPTION_ROOM`).
 pub fn option_feature(o: &OptionSpec) -> String {
     let name = o.name;
     match &o.kind {
@@ -80,7 +86,9 @@ pub fn option_feature(o: &OptionSpec) -> String {
                 .collect();
             format!("{name} -combo {}", vals.join(" /// "))
         }
-        OptionKind::Text { default } => format!("{name} -string {default}"),
+        OptionKind::Text { default } => {
+            format!("{name} -string {default:<width$}", width = TEXT_OPTION_ROOM)
+        }
     }
 }
 

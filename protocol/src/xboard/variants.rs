@@ -5,6 +5,8 @@ use tessera::options::{OptionKind, VariantOptions};
 use tessera::variant::VariantInfo;
 use tessera::AnyGame;
 
+use super::betza;
+use crate::moves;
 use crate::setup;
 
 /// An option and the value an XBoard variant name sets it to.
@@ -67,22 +69,132 @@ fn xboard_names(info: &VariantInfo) -> Vec<&'static str> {
 }
 
 /// The names for the `variants` feature: every variant on a rectangular board whose moves
-/// XBoard can carry (one action per move, possibly after `one_action_per_move`).
+/// XBoard can carry (one action per move, possibly after `one_action_per_move`, each written
+/// as a move or a drop; see `carried`).
 pub fn feature_list(catalog: &'static [VariantInfo]) -> Vec<&'static str> {
     let mut out = Vec::new();
     for v in catalog {
-        let Ok(g) = (v.create)(&VariantOptions::new()) else {
-            continue;
-        };
-        if g.geometry().rect().is_none() {
-            continue;
+        if playable(v, &VariantOptions::new()).is_ok() {
+            out.extend(xboard_names(v));
         }
-        if one_action_per_move(v, &VariantOptions::new()).is_none() {
-            continue;
-        }
-        out.extend(xboard_names(v));
     }
     out
+}
+
+/// `Ok` when XBoard can play `info` under `opts`: a rectangular board, turns of one action
+/// (after `one_action_per_move`), and actions XBoard can write. `Err` says why not.
+pub fn playable(info: &'static VariantInfo, opts: &VariantOptions) -> Result<(), String> {
+    let g = (info.create)(opts).map_err(|e| e.to_string())?;
+    if g.geometry().rect().is_none() {
+        return Err(format!(
+            "{} is not played on a rectangular board",
+            info.name
+        ));
+    }
+    let (played, _) = one_action_per_move(info, opts).ok_or_else(|| {
+        format!(
+            "turns of several actions in {} cannot be played through the xboard protocol",
+            info.name
+        )
+    })?;
+    let g = (info.create)(&played).map_err(|e| e.to_string())?;
+    carried(g.as_ref()).map_err(|why| {
+        format!(
+            "XBoard cannot play {}: {why} (an XBoard move is one piece moving, in at most \
+             three legs, or one piece dropped, and it ends the turn)",
+            info.name
+        )
+    })
+}
+
+/// Most legs XBoard 4.9 reads in one move (`a1b2,b2c3,c3d4`).
+const MAX_LEGS: usize = 3;
+
+/// True when XBoard can write `action` and the engine reads it back as the same action: a
+/// drop `L@cell`, or a piece moving through 2 to `MAX_LEGS + 1` cells with at most a
+/// promotion letter after the last one. Tile actions (`$-e4`, `-e6`), checker placements
+/// (`+d8`), `end` and cards are not moves of a piece.
+fn writable(game: &dyn AnyGame, action: &str) -> bool {
+    let geo = game.geometry();
+    let p = moves::parts(geo, action);
+    let legs = p.cells.len().saturating_sub(1);
+    let shape = match &p.drop {
+        Some(letter) => {
+            p.cells.len() == 1
+                && letter.len() == 1
+                && action == format!("{letter}@{}", geo.cell_name(p.cells[0]))
+        }
+        None => {
+            (1..=MAX_LEGS).contains(&legs)
+                && p.suffix.len() <= 1
+                && p.suffix.chars().all(|c| c.is_ascii_alphabetic())
+                && only_legs(geo, action, &p.cells, &p.suffix)
+        }
+    };
+    shape && moves::from_xboard(game, &moves::to_xboard(geo, action)).as_deref() == Ok(action)
+}
+
+/// True when `action` is its cells in order, joined by nothing, `x` or `-`, then `suffix`:
+/// a piece moving through them. Marks between or after the cells (`@` for a freed king set
+/// down, `*` for a passenger left, `:` for a facing, `=` for a replacement) say more than
+/// XBoard's legs can.
+fn only_legs(geo: &tessera::Geometry, action: &str, cells: &[tessera::Cell], suffix: &str) -> bool {
+    let mut rest = action;
+    for (i, &c) in cells.iter().enumerate() {
+        let name = geo.cell_name(c);
+        let Some(at) = rest.find(name) else {
+            return false;
+        };
+        let between = &rest[..at];
+        let fits = if i == 0 {
+            between.is_empty()
+        } else {
+            matches!(between, "" | "x" | "-")
+        };
+        if !fits {
+            return false;
+        }
+        rest = &rest[at + name.len()..];
+    }
+    rest == suffix
+}
+
+/// Checks, over a few random games from the start position (a fixed seed, so the answer
+/// never changes), that every legal action is `writable` and ends the turn. `Err` says
+/// which action is not. Random games reach what the start position does not show: an
+/// Adrenaline capture is followed by a checker placement in the same turn.
+fn carried(start: &dyn AnyGame) -> Result<(), String> {
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    for _ in 0..6 {
+        let mut g = start.boxed_clone();
+        for _ in 0..80 {
+            if g.outcome().is_some() {
+                break;
+            }
+            let legal = g.legal_actions();
+            if let Some(bad) = legal.iter().find(|a| !writable(g.as_ref(), a)) {
+                return Err(format!("'{bad}' is not an XBoard move"));
+            }
+            let Some(pick) = legal.get(next(&mut seed) as usize % legal.len().max(1)) else {
+                break;
+            };
+            let side = g.to_move();
+            g.play_str(pick)
+                .map_err(|e| format!("'{pick}' was refused: {e}"))?;
+            if g.to_move() == side && g.outcome().is_none() {
+                return Err(format!("after '{pick}' the turn goes on"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A small xorshift generator for `carried`'s random games.
+fn next(s: &mut u64) -> u64 {
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    *s
 }
 
 /// True when every move of the game's start position is a whole turn (one action).
@@ -156,9 +268,10 @@ fn holdings(fen: &str) -> usize {
 
 /// The `setup` line for a variant XBoard does not know:
 /// `setup (PIECETOCHAR) WxH+S_PARENT FEN`. Pieces keep their letters: each letter takes the
-/// XBoard slot whose default letter it is (so `F` is drawn as XBoard's Ferz); a letter with no
-/// slot cannot be shown by XBoard (`Err`). Variants with holdings use the `bughouse` parent,
-/// whose captures do not go to the capturer's hand.
+/// XBoard slot whose default letter it is (so `F` is drawn as XBoard's Ferz), and a letter
+/// with no slot of its own takes the first slot no letter of the game uses (drawn with that
+/// slot's picture). Variants with holdings use the `bughouse` parent, whose captures do not
+/// go to the capturer's hand.
 pub fn setup_line(name: &str, g: &dyn AnyGame) -> Result<String, String> {
     let (w, h) = g
         .geometry()
@@ -166,10 +279,7 @@ pub fn setup_line(name: &str, g: &dyn AnyGame) -> Result<String, String> {
         .ok_or_else(|| format!("{name} is not played on a rectangular board"))?;
     let fen = xboard_fen(g);
     let used = letters(&fen);
-    if let Some(c) = used.iter().find(|c| !SLOTS.contains(**c)) {
-        return Err(format!("XBoard has no piece for the letter {c}"));
-    }
-    let white: String = SLOTS
+    let mut table: Vec<char> = SLOTS
         .chars()
         .map(|c| {
             if used.contains(&c) || c == 'K' {
@@ -179,10 +289,53 @@ pub fn setup_line(name: &str, g: &dyn AnyGame) -> Result<String, String> {
             }
         })
         .collect();
+    for &c in used.iter().filter(|c| !SLOTS.contains(**c)) {
+        let free = table
+            .iter()
+            .position(|&t| t == '.')
+            .ok_or_else(|| format!("XBoard has no piece slot left for the letter {c}"))?;
+        table[free] = c;
+    }
+    let white: String = table.into_iter().collect();
     let table = format!("{white}{}", white.to_ascii_lowercase());
     let hold = holdings(&fen);
     let parent = if hold > 0 { "bughouse" } else { "fairy" };
     Ok(format!("setup ({table}) {w}x{h}+{hold}_{parent} {fen}"))
+}
+
+/// The `piece` commands that tell XBoard how the pieces of `g`'s start position move (see
+/// `betza`), one per letter with a description.
+pub fn piece_lines(name: &str, g: &dyn AnyGame) -> Vec<String> {
+    letters(&xboard_fen(g))
+        .into_iter()
+        .filter_map(|c| betza::describe(name, c).map(|d| format!("piece {c}& {d}")))
+        .collect()
+}
+
+/// True when the `piece` descriptions of `info` hold under `opts`: every option is one the
+/// descriptions allow for (`betza::options_described`) or has its default value.
+pub fn rules_described(info: &VariantInfo, opts: &VariantOptions) -> bool {
+    let allowed = betza::options_described(info.name);
+    opts.iter().all(|(k, v)| {
+        if allowed.iter().any(|a| a.eq_ignore_ascii_case(k)) {
+            return true;
+        }
+        let Some(spec) = info.options.iter().find(|o| o.name.eq_ignore_ascii_case(k)) else {
+            return true;
+        };
+        let default = match &spec.kind {
+            OptionKind::Check { default } => default.to_string(),
+            OptionKind::Spin { default, .. } => default.to_string(),
+            OptionKind::Combo { default, .. } => default.to_string(),
+            OptionKind::Text { default } => default.to_string(),
+        };
+        default.eq_ignore_ascii_case(v)
+    })
+}
+
+/// True when XBoard can test the legality of `g`'s moves itself with the `piece` commands.
+pub fn legality_testable(name: &str, g: &dyn AnyGame) -> bool {
+    betza::complete(name, &letters(&xboard_fen(g)))
 }
 
 #[cfg(test)]
@@ -195,5 +348,61 @@ mod tests {
         assert_eq!(letters(fen), vec!['B', 'K', 'N', 'P', 'Q', 'R']);
         assert_eq!(holdings(fen), 6);
         assert_eq!(holdings("8/8 w"), 0);
+    }
+
+    #[test]
+    fn only_plain_legs_are_xboard_moves() {
+        let g = tessera::Geometry::square(8, 8);
+        let legs = |a: &str| {
+            let p = moves::parts(&g, a);
+            only_legs(&g, a, &p.cells, &p.suffix)
+        };
+        for a in ["e2e4", "c1d3xd4", "e7e8q", "c1-d3"] {
+            assert!(legs(a), "{a}");
+        }
+        for a in ["c1d3xd4@e5", "c3*e4", "c3e5*xd6", "$-e4", "+h7"] {
+            assert!(!legs(a), "{a}");
+        }
+    }
+
+    #[test]
+    fn reverse_sides_get_a_slot_and_their_description() {
+        let mut o = VariantOptions::new();
+        o.set("TchesReverse", "magister,griffin");
+        let info = setup::find_variant(tessera::registry::variants(), "tches").unwrap();
+        let g = (info.create)(&o).unwrap();
+        let line = setup_line("tches", g.as_ref()).unwrap();
+        assert!(line.starts_with("setup (P...Q..AC..O...GD.L..K"), "{line}");
+        let pieces = piece_lines("tches", g.as_ref());
+        assert!(pieces.iter().any(|l| l == "piece O& mNcB"), "{pieces:?}");
+        assert!(
+            pieces.iter().any(|l| l.starts_with("piece A& ")),
+            "{pieces:?}"
+        );
+        assert!(legality_testable("tches", g.as_ref()));
+        // Templar (T) and Zealot (Z) have no slot of their own: they take free ones.
+        o.set("TchesReverse", "guardian zealot");
+        let g = (info.create)(&o).unwrap();
+        let line = setup_line("tches", g.as_ref()).unwrap();
+        let table = &line[line.find('(').unwrap() + 1..line.find(')').unwrap()];
+        assert_eq!(table.len(), 44, "{line}");
+        assert!(table.contains('T') && table.contains('z'), "{line}");
+        let mut white: Vec<char> = table[..22].chars().filter(|&c| c != '.').collect();
+        let n = white.len();
+        white.sort_unstable();
+        white.dedup();
+        assert_eq!(white.len(), n, "a letter twice: {line}");
+        let pieces = piece_lines("tches", g.as_ref());
+        assert!(pieces.iter().any(|l| l == "piece T& mBcR"), "{pieces:?}");
+        assert!(pieces.iter().any(|l| l == "piece Z& fF"), "{pieces:?}");
+        o.set("TchesReverse", "queen");
+        let g = (info.create)(&o).unwrap();
+        assert!(!legality_testable("tches", g.as_ref()));
+        assert!(rules_described(info, &o));
+        o.set("Strike", "false");
+        o.set("Replacement", "false");
+        assert!(rules_described(info, &o));
+        o.set("EscortTheKing", "true");
+        assert!(!rules_described(info, &o));
     }
 }
