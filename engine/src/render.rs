@@ -1017,7 +1017,7 @@ pub(crate) mod tests {
                         .next()
                         .unwrap();
                     let n: Vec<f64> = d
-                        .split(|c: char| c == 'M' || c == 'Q' || c == ',' || c == ' ')
+                        .split(['M', 'Q', ',', ' '])
                         .filter(|t| !t.is_empty())
                         .map(|t| t.parse().unwrap())
                         .collect();
