@@ -25,8 +25,7 @@ fn start() -> Engine {
     ] {
         assert!(features.contains(f), "{f} missing:\n{features}");
     }
-    assert!(features
-        .contains("variants=\"normal,fischerandom,tictacchess,tches,tiledsquares,adrenaline\""));
+    assert!(features.contains("variants=\"normal,fischerandom,tictacchess,tches\""));
     assert!(features.contains("feature option=\"MultiPV -spin 1 1 256\""));
     assert!(features.contains("feature option=\"Strike -check 1\""));
     e
