@@ -11,6 +11,7 @@ use crate::variant::VariantInfo;
 pub fn variants() -> &'static [VariantInfo] {
     &[
         games::chess::INFO,
+        games::cloak::INFO,
         games::tictacchess::INFO,
         games::turtleshell::INFO,
         games::tches::INFO,
