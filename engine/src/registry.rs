@@ -11,7 +11,6 @@ use crate::variant::VariantInfo;
 pub fn variants() -> &'static [VariantInfo] {
     &[
         games::chess::INFO,
-        games::cloak::INFO,
         games::tictacchess::INFO,
         games::turtleshell::INFO,
         games::tches::INFO,
@@ -19,6 +18,7 @@ pub fn variants() -> &'static [VariantInfo] {
         games::adrenaline::INFO,
         games::parade::INFO,
         games::neighbour::INFO,
+        games::cloak::INFO,
     ]
 }
 
