@@ -437,6 +437,13 @@ impl View for CloakView {
         }
         self.game.with_position(pos, self.history.clone())
     }
+    fn picture(&self) -> Option<Cloak> {
+        let mut g = self
+            .game
+            .with_position(self.pos.clone(), self.history.clone());
+        g.viewer = Some(self.player);
+        Some(g)
+    }
     fn sample(&self, rng: &mut GameRng) -> Sample<Cloak> {
         Sample {
             state: self.determinize(rng),

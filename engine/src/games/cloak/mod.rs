@@ -120,6 +120,8 @@ pub struct Cloak {
     pub weights: Weights,
     /// Whether views built from this game infer (the `CloakInference` option).
     pub inference: bool,
+    /// Set on a view's picture: whose view it draws.
+    pub viewer: Option<Player>,
 }
 
 /// Undo record: the state before, and the history's length.
@@ -154,6 +156,7 @@ impl Cloak {
             history: Vec::new(),
             weights: Weights::default(),
             inference: true,
+            viewer: None,
         };
         g.note_turn_start();
         g
@@ -183,6 +186,7 @@ impl Cloak {
             history,
             weights: self.weights,
             inference: self.inference,
+            viewer: None,
         }
     }
 
@@ -306,16 +310,16 @@ impl Game for Cloak {
         self.note_turn_start();
     }
     fn display(&self) -> String {
-        display(&self.pos, None)
+        display(&self.pos, self.viewer)
     }
     fn pieces(&self) -> Vec<(Cell, String)> {
-        pieces(&self.pos, None)
+        pieces(&self.pos)
     }
     fn cell_marks(&self) -> Vec<(Cell, CellMark)> {
-        cell_marks(&self.pos, None)
+        cell_marks(&self.pos)
     }
     fn panel(&self) -> Vec<String> {
-        panel(&self.pos, None)
+        panel(&self.pos, self.viewer)
     }
 }
 
@@ -342,28 +346,26 @@ impl Chance for Cloak {
     }
 }
 
-/// What a picture shows of a piece: its letter, or for a cloaked checker its kind where the
-/// viewer knows it (`viewer`: whose view; `None`: the full state).
-fn pieces(pos: &Position, viewer: Option<Player>) -> Vec<(Cell, String)> {
+/// What a picture shows of a piece: its letter; an enemy checker of unknown kind in a view is a
+/// blank checker (`C` / `c`, its number a note), or, where the knowledge leaves it one kind,
+/// that kind's letter in lower case (a belief, not a sight).
+fn pieces(pos: &Position) -> Vec<(Cell, String)> {
     let mut out = Vec::new();
     for s in 0..64u8 {
         let Some(p) = pos.board[s as usize] else {
             continue;
         };
         let sym = if p.kind == position::UNKNOWN {
-            // An enemy checker: the letter where the knowledge leaves one kind, else a blank
-            // checker (its number is a note).
             let n = pos.num[s as usize];
             let kinds = pos.know[p.color.index()].kinds_possible(n);
             if kinds.count_ones() == 1 {
-                letter(p.color, kinds.trailing_zeros() as u8)
+                notation::kind_letter(kinds.trailing_zeros() as u8).to_string()
             } else {
                 if p.color == Player::White { "C" } else { "c" }.to_string()
             }
         } else {
             letter(p.color, p.kind)
         };
-        let _ = viewer;
         out.push((s as Cell, sym));
     }
     out
@@ -378,7 +380,7 @@ fn letter(c: Player, kind: u8) -> String {
     }
 }
 
-fn cell_marks(pos: &Position, _viewer: Option<Player>) -> Vec<(Cell, CellMark)> {
+fn cell_marks(pos: &Position) -> Vec<(Cell, CellMark)> {
     let mut out = Vec::new();
     for s in 0..64u8 {
         let n = pos.num[s as usize];
@@ -389,15 +391,7 @@ fn cell_marks(pos: &Position, _viewer: Option<Player>) -> Vec<(Cell, CellMark)> 
             continue;
         };
         let note = if p.kind == position::UNKNOWN {
-            let kinds = pos.know[p.color.index()].kinds_possible(n);
-            if kinds.count_ones() == 1 {
-                format!(
-                    "{n} {}",
-                    notation::kind_letter(kinds.trailing_zeros() as u8)
-                )
-            } else {
-                format!("{n}?")
-            }
+            n.to_string()
         } else {
             format!("{n} cloaked")
         };
