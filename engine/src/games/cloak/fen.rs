@@ -302,8 +302,8 @@ pub fn parse(text: &str, viewer: Option<Player>) -> Result<Position, RuleError> 
                     return Err(bad("a checker's kind differs from its arrangement"));
                 }
             }
-            for f in 0..8 {
-                if p.know[i].mask[f] & setup::bit(arr[f]) == 0 {
+            for (f, &kind) in arr.iter().enumerate() {
+                if p.know[i].mask[f] & setup::bit(kind) == 0 {
                     return Err(bad("the knowledge rules out the true arrangement"));
                 }
             }

@@ -351,10 +351,10 @@ impl View for CloakView {
         let side = self.pos.side;
         let was_deal = self.pos.phase == Phase::Deal;
         self.pos.apply(o.act, o.reveal);
-        if self.pos.side != side || (was_deal && self.pos.phase != Phase::Deal) {
-            if matches!(self.pos.phase, Phase::Start | Phase::BonusFirst) {
-                self.history.push(self.pos.public_key());
-            }
+        if (self.pos.side != side || (was_deal && self.pos.phase != Phase::Deal))
+            && matches!(self.pos.phase, Phase::Start | Phase::BonusFirst)
+        {
+            self.history.push(self.pos.public_key());
         }
         self.refresh();
         Ok(())

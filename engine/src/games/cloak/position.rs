@@ -285,19 +285,11 @@ impl Position {
     /// checker it captures (or uncloaks), and whether a guess is right (1) or wrong (2).
     pub fn reveal_of(&self, a: Act) -> u8 {
         match a {
-            Act::Move { from, to, special } => {
-                let cell = if special == EN_PASSANT {
-                    return 0;
-                } else if special == CASTLE {
-                    return 0;
-                } else {
-                    to
-                };
-                let _ = from;
-                if self.cloaked & bb(cell) != 0
-                    && self.color_bb[self.side.opponent().index()] & bb(cell) != 0
-                {
-                    self.board[cell as usize].map_or(0, |p| p.kind)
+            // En passant takes a pawn and castling takes nothing: neither reveals.
+            Act::Move { to, special, .. } if special != EN_PASSANT && special != CASTLE => {
+                let them = self.side.opponent();
+                if self.cloaked & self.color_bb[them.index()] & bb(to) != 0 {
+                    self.board[to as usize].map_or(0, |p| p.kind)
                 } else {
                     0
                 }
@@ -373,7 +365,7 @@ impl Position {
                     self.put(s, Piece { color: us, kind }, 0);
                     self.know[us.index()].set_exact(n, kind);
                 }
-                self.to_uncloak_or_end(n);
+                self.uncloak_or_end(n);
             }
             Act::End => self.end_turn(),
         }
@@ -395,7 +387,7 @@ impl Position {
             Phase::BonusFirst => Phase::Start,
             Phase::Move { right: true } => Phase::BonusAfter,
             Phase::Start | Phase::Move { right: false } | Phase::BonusAfter => {
-                self.to_uncloak_or_end(0);
+                self.uncloak_or_end(0);
                 return;
             }
             other => other,
@@ -404,7 +396,7 @@ impl Position {
 
     /// The uncloak step when the side has a cloaked checker numbered above `after`; else the
     /// turn ends.
-    fn to_uncloak_or_end(&mut self, after: u8) {
+    fn uncloak_or_end(&mut self, after: u8) {
         if self.king_taken.is_none() && self.uncloak_candidates(self.side, after) != 0 {
             self.phase = Phase::Uncloak { after };
         } else {

@@ -315,9 +315,9 @@ mod reference {
                 moves(pos, &b, white, &mut out);
                 if pos.phase == Phase::Start && !out.is_empty() {
                     let them = if white { 1 } else { 0 };
-                    for s in 0..64usize {
+                    for (s, cell) in b.iter().enumerate() {
                         let n = pos.num[s];
-                        if n > 0 && b[s].is_some_and(|p| p.white != white) {
+                        if n > 0 && cell.is_some_and(|p| p.white != white) {
                             for (i, c) in "nbrqk".chars().enumerate() {
                                 if pos.know[them].mask[n as usize - 1] >> (i + 1) & 1 != 0 {
                                     out.push(format!("{n}={c}"));
