@@ -200,3 +200,51 @@ fn the_referee_never_tells_an_engine_the_other_setup() {
     }
     assert!(checked > 4, "too few positions were sent");
 }
+
+/// Plays `games` games of information-set MCTS with inference against `opponent` and prints
+/// the score line (`docs/cloak.md` quotes these).
+fn strength(opponent: &[&str], games: u32, seed: u64) {
+    let t = tessera();
+    let mut args: Vec<String> = vec![
+        "match".into(),
+        "--variant".into(),
+        "cloak".into(),
+        "--games".into(),
+        games.to_string(),
+        "--seed".into(),
+        seed.to_string(),
+        "--nodes".into(),
+        "400".into(),
+        "--maxmoves".into(),
+        "60".into(),
+        "--concurrency".into(),
+        "2".into(),
+        "--engine".into(),
+        format!("cmd={t}"),
+        "name=ismcts".into(),
+        "--engine".into(),
+        format!("cmd={t}"),
+    ];
+    args.extend(opponent.iter().map(|s| s.to_string()));
+    let out = Command::new(&t).args(&args).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let last = stdout
+        .lines()
+        .filter(|l| l.starts_with("Score of"))
+        .last()
+        .unwrap_or("no score line")
+        .to_string();
+    println!("{opponent:?}: {last}");
+}
+
+#[test]
+#[ignore]
+fn ismcts_with_inference_against_the_baselines() {
+    strength(
+        &["name=detab", "option.Search=alphabeta", "depth=2"],
+        100,
+        1,
+    );
+    strength(&["name=noinference", "option.CloakInference=false"], 100, 2);
+    strength(&["name=greedy", "option.Search=greedy"], 100, 3);
+}

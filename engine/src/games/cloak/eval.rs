@@ -14,6 +14,8 @@ pub struct Weights {
     pub values: [i32; 5],
     /// Per cloaked checker: the enemy must still work out what it is.
     pub cloaked: i32,
+    /// A cloaked king: free of the check rules, and the enemy must find it to win.
+    pub king_cloaked: i32,
     /// Per kind the public knowledge still allows one's king to be hiding as (a king whose
     /// checker could be anything is hard to hunt).
     pub king_cover: i32,
@@ -31,7 +33,8 @@ impl Default for Weights {
     fn default() -> Self {
         Weights {
             values: [100, 300, 320, 500, 900],
-            cloaked: 15,
+            cloaked: 20,
+            king_cloaked: 150,
             king_cover: 12,
             exposed_king: 60,
             pawn_rank: [0, 0, 4, 8, 16, 30, 60, 0],
@@ -44,6 +47,7 @@ impl Default for Weights {
 crate::param_table!(Weights {
     values,
     cloaked,
+    king_cloaked,
     king_cover,
     exposed_king,
     pawn_rank,
@@ -74,6 +78,7 @@ pub fn score(pos: &Position, w: &Weights, us: Player) -> i32 {
         if pos.num[sq as usize] > 0 {
             s[c] += w.cloaked;
             if p.kind == KING {
+                s[c] += w.king_cloaked;
                 let m = pos.know[c].mask[pos.num[sq as usize] as usize - 1];
                 s[c] += w.king_cover * (m.count_ones() as i32 - 1);
             }
