@@ -230,8 +230,7 @@ fn strength(opponent: &[&str], games: u32, seed: u64) {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let last = stdout
         .lines()
-        .filter(|l| l.starts_with("Score of"))
-        .last()
+        .rfind(|l| l.starts_with("Score of"))
         .unwrap_or("no score line")
         .to_string();
     println!("{opponent:?}: {last}");
