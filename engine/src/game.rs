@@ -491,6 +491,12 @@ pub trait View: Clone + Send + Sync + 'static {
     /// view-FEN as this view (`tessera::contract::check_hidden` tests it).
     fn determinize(&self, rng: &mut GameRng) -> Self::Game;
 
+    /// A state whose pictures (`Game::pieces`, `cell_marks`, `panel`) draw this view, for
+    /// `tessera render` and the GUI; `None` (the default) where the game draws no view.
+    fn picture(&self) -> Option<Self::Game> {
+        None
+    }
+
     /// The sampler the searchers call. Games that narrow or weight their samples (inference
     /// over possible setups) override this; the default draws with `determinize`, weight 1.
     fn sample(&self, rng: &mut GameRng) -> Sample<Self::Game> {

@@ -243,11 +243,11 @@ impl<G: Evaluate + Hidden> AnyGame for HiddenSession<G> {
     }
 
     fn pieces(&self) -> Vec<(crate::bitboard::Cell, String)> {
-        // A view's pictures show no hidden truth: none are drawn from it.
-        if self.view.is_some() {
-            return Vec::new();
+        // A view's pictures show no hidden truth: only a game's own picture of the view.
+        match &self.view {
+            Some(v) => v.picture().map_or_else(Vec::new, |g| g.pieces()),
+            None => self.game.pieces(),
         }
-        self.game.pieces()
     }
 
     fn eval_weights(&self) -> Vec<(String, i32)> {
@@ -297,10 +297,13 @@ impl<G: Evaluate + Hidden> AnyGame for HiddenSession<G> {
 
     fn svg(&self, opts: &RenderOptions) -> Result<String, RuleError> {
         match &self.view {
-            Some(v) => Err(RuleError::new(format!(
-                "pictures of a view are not built; this position is {}'s view",
-                v.player().name()
-            ))),
+            Some(v) => match v.picture() {
+                Some(g) => render::svg(&g, opts),
+                None => Err(RuleError::new(format!(
+                    "pictures of this variant's views are not built; this position is {}'s view",
+                    v.player().name()
+                ))),
+            },
             None => render::svg(&self.game, opts),
         }
     }

@@ -18,6 +18,7 @@ pub fn variants() -> &'static [VariantInfo] {
         games::adrenaline::INFO,
         games::parade::INFO,
         games::neighbour::INFO,
+        games::cloak::INFO,
     ]
 }
 

@@ -1,6 +1,7 @@
 //! One module per game.
 pub mod adrenaline;
 pub mod chess;
+pub mod cloak;
 pub mod neighbour;
 pub mod parade;
 pub mod solitaire;

@@ -1,0 +1,161 @@
+//! Evaluation: material, what the enemy knows of one's identities, the king's exposure, pawn
+//! advance and pawns to drop. Weights in one typed table.
+
+use super::position::{Act, Phase, Position, CASTLE, UNKNOWN};
+use super::setup::{KING, PAWN};
+use super::Cloak;
+use crate::game::{Evaluate, Player, RuleError};
+use crate::games::chess::attacks::rank_of;
+
+/// Evaluation weights in centipawns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Material: pawn, knight, bishop, rook, queen.
+    pub values: [i32; 5],
+    /// Per cloaked checker: the enemy must still work out what it is.
+    pub cloaked: i32,
+    /// A cloaked king: free of the check rules, and the enemy must find it to win.
+    pub king_cloaked: i32,
+    /// Per kind the public knowledge still allows one's king to be hiding as (a king whose
+    /// checker could be anything is hard to hunt).
+    pub king_cover: i32,
+    /// An uncloaked king attacked by a visible enemy.
+    pub exposed_king: i32,
+    /// Pawn bonus by rank counted from its own side.
+    pub pawn_rank: [i32; 8],
+    /// Per pawn one may drop as a bonus.
+    pub reserve: i32,
+    /// A bonus owed to the side to move's opponent (a wrong guess this turn).
+    pub owed: i32,
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights {
+            values: [100, 300, 320, 500, 900],
+            cloaked: 20,
+            king_cloaked: 150,
+            king_cover: 12,
+            exposed_king: 60,
+            pawn_rank: [0, 0, 4, 8, 16, 30, 60, 0],
+            reserve: 40,
+            owed: 30,
+        }
+    }
+}
+
+crate::param_table!(Weights {
+    values,
+    cloaked,
+    king_cloaked,
+    king_cover,
+    exposed_king,
+    pawn_rank,
+    reserve,
+    owed,
+});
+
+/// Score for `us` in the full state.
+pub fn score(pos: &Position, w: &Weights, us: Player) -> i32 {
+    let mut s = [0i32; 2];
+    for sq in 0..64u8 {
+        let Some(p) = pos.board[sq as usize] else {
+            continue;
+        };
+        let c = p.color.index();
+        match p.kind {
+            PAWN => {
+                let r = if p.color == Player::White {
+                    rank_of(sq)
+                } else {
+                    7 - rank_of(sq)
+                };
+                s[c] += w.values[0] + w.pawn_rank[r as usize];
+            }
+            KING | UNKNOWN => {}
+            k => s[c] += w.values[k as usize],
+        }
+        if pos.num[sq as usize] > 0 {
+            s[c] += w.cloaked;
+            if p.kind == KING {
+                s[c] += w.king_cloaked;
+                let m = pos.know[c].mask[pos.num[sq as usize] as usize - 1];
+                s[c] += w.king_cover * (m.count_ones() as i32 - 1);
+            }
+        }
+    }
+    for side in [Player::White, Player::Black] {
+        let c = side.index();
+        s[c] += w.reserve * pos.reserve[c] as i32;
+        if pos.in_visible_check(side) {
+            s[c] -= w.exposed_king;
+        }
+    }
+    if pos.owed {
+        s[pos.side.index()] -= w.owed;
+    }
+    s[us.index()] - s[us.opponent().index()]
+}
+
+impl Evaluate for Cloak {
+    fn evaluate(&self) -> i32 {
+        score(&self.pos, &self.weights, self.pos.side)
+    }
+
+    fn is_tactical(&self, a: Act) -> bool {
+        match a {
+            Act::Move { to, special, .. } => {
+                special != CASTLE
+                    && (self.pos.board[to as usize].is_some()
+                        || (super::setup::KNIGHT..=super::setup::QUEEN).contains(&special))
+            }
+            _ => false,
+        }
+    }
+
+    fn order_score(&self, a: Act) -> i32 {
+        match a {
+            Act::Move { from, to, special } if special != CASTLE => {
+                let victim = self.pos.board[to as usize].map_or(0, |p| {
+                    if p.kind == KING {
+                        10_000
+                    } else {
+                        self.weights
+                            .values
+                            .get(p.kind as usize)
+                            .copied()
+                            .unwrap_or(0)
+                    }
+                });
+                let attacker = self.pos.board[from as usize].map_or(0, |p| p.kind as i32);
+                if victim > 0 {
+                    victim * 10 - attacker
+                } else {
+                    0
+                }
+            }
+            // Ending the turn without uncloaking is what one usually does.
+            Act::End => 1,
+            _ => 0,
+        }
+    }
+
+    fn in_check(&self) -> bool {
+        self.pos.in_visible_check(self.pos.side)
+    }
+
+    fn quiescence_continues(&self) -> bool {
+        !matches!(
+            self.pos.phase,
+            Phase::Start | Phase::BonusFirst | Phase::Deal
+        )
+    }
+
+    fn eval_weights(&self) -> Option<&dyn crate::params::ParamTable> {
+        Some(&self.weights)
+    }
+
+    fn set_eval_weights(&mut self, values: &[i32]) -> Result<(), RuleError> {
+        crate::params::set_values(&mut self.weights, values)
+    }
+}

@@ -1,0 +1,671 @@
+//! Tests: the Chess960 numbering, the rules against a slow reference generator written apart
+//! from `movegen`, play/undo, keys, text round trips, views through `contract::check_hidden`,
+//! and inference (never losing the truth, exact counts on small cases).
+
+use proptest::prelude::*;
+
+use super::knowledge::Knowledge;
+use super::position::{Phase, UNKNOWN};
+use super::setup::{self, bit, BISHOP, KING, KNIGHT, QUEEN, ROOK};
+use super::*;
+use crate::game::{seeded_rng, Evaluate, Hidden, View};
+
+fn legal_text(g: &Cloak) -> Vec<String> {
+    let mut v = Vec::new();
+    g.legal_actions(&mut v);
+    let mut t: Vec<String> = v.into_iter().map(|a| g.format_action(a)).collect();
+    t.sort();
+    t
+}
+
+/// A game dealt and played `plies` random actions from `seed`.
+fn random_game(seed: u64, plies: usize) -> Cloak {
+    let mut rng = seeded_rng(seed);
+    let mut g = Cloak::new(None);
+    for _ in 0..plies {
+        if g.terminal().is_some() {
+            break;
+        }
+        let a = if g.is_chance_node() {
+            g.sample_chance(&mut rng)
+        } else {
+            let mut v = Vec::new();
+            g.legal_actions(&mut v);
+            if v.is_empty() {
+                break;
+            }
+            v[crate::game::below(&mut rng, v.len())]
+        };
+        g.play(a);
+    }
+    g
+}
+
+mod reference {
+    //! A slow, obvious generator over a plain board: ray walking, its own make for the check
+    //! test. It shares nothing with `movegen` but the position it reads.
+    use super::super::position::{Phase, Position};
+    use crate::game::Player;
+
+    #[derive(Clone, Copy, PartialEq)]
+    struct P {
+        white: bool,
+        kind: char, // p n b r q k
+        cloaked: bool,
+    }
+
+    type Board = [Option<P>; 64];
+
+    fn board(pos: &Position) -> Board {
+        let mut b = [None; 64];
+        for (s, slot) in b.iter_mut().enumerate() {
+            if let Some(p) = pos.board[s] {
+                *slot = Some(P {
+                    white: p.color == Player::White,
+                    kind: b"pnbrqk?"[p.kind as usize] as char,
+                    cloaked: pos.num[s] > 0,
+                });
+            }
+        }
+        b
+    }
+
+    fn name(s: i32) -> String {
+        format!("{}{}", (b'a' + (s % 8) as u8) as char, s / 8 + 1)
+    }
+
+    fn on(f: i32, r: i32) -> bool {
+        (0..8).contains(&f) && (0..8).contains(&r)
+    }
+
+    /// Cells the piece on `s` attacks.
+    fn attacked_from(b: &Board, s: i32) -> Vec<i32> {
+        let p = b[s as usize].unwrap();
+        let (f, r) = (s % 8, s / 8);
+        let mut out = Vec::new();
+        let steps = |d: &[(i32, i32)], slide: bool, out: &mut Vec<i32>| {
+            for &(df, dr) in d {
+                let (mut x, mut y) = (f + df, r + dr);
+                while on(x, y) {
+                    out.push(y * 8 + x);
+                    if !slide || b[(y * 8 + x) as usize].is_some() {
+                        break;
+                    }
+                    x += df;
+                    y += dr;
+                }
+            }
+        };
+        let orth = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+        let diag = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+        match p.kind {
+            'p' => {
+                let dr = if p.white { 1 } else { -1 };
+                steps(&[(1, dr), (-1, dr)], false, &mut out)
+            }
+            'n' => steps(
+                &[
+                    (1, 2),
+                    (2, 1),
+                    (-1, 2),
+                    (-2, 1),
+                    (1, -2),
+                    (2, -1),
+                    (-1, -2),
+                    (-2, -1),
+                ],
+                false,
+                &mut out,
+            ),
+            'b' => steps(&diag, true, &mut out),
+            'r' => steps(&orth, true, &mut out),
+            'q' => {
+                steps(&diag, true, &mut out);
+                steps(&orth, true, &mut out)
+            }
+            'k' => {
+                steps(&diag, false, &mut out);
+                steps(&orth, false, &mut out)
+            }
+            _ => {}
+        }
+        out
+    }
+
+    fn seen_attack(b: &Board, cell: i32, by_white: bool) -> bool {
+        (0..64).any(|s| {
+            b[s as usize].is_some_and(|p| p.white == by_white && !p.cloaked)
+                && attacked_from(b, s).contains(&cell)
+        })
+    }
+
+    fn king_bound(b: &Board, white: bool) -> Option<i32> {
+        (0..64).find(|&s| {
+            b[s as usize].is_some_and(|p| p.white == white && p.kind == 'k' && !p.cloaked)
+        })
+    }
+
+    /// After moving: the mover's uncloaked king is not attacked by a visible enemy (or an
+    /// enemy king was taken).
+    fn safe_after(b: &Board, white: bool, took_king: bool) -> bool {
+        took_king || king_bound(b, white).is_none_or(|k| !seen_attack(b, k, !white))
+    }
+
+    fn pawn_actions(pos: &Position, b: &Board, white: bool, out: &mut Vec<String>) {
+        let dr = if white { 1 } else { -1 };
+        let start_rank = if white { 1 } else { 6 };
+        let last = if white { 7 } else { 0 };
+        for s in 0..64 {
+            let Some(p) = b[s as usize] else { continue };
+            if p.white != white || p.kind != 'p' {
+                continue;
+            }
+            let (f, r) = (s % 8, s / 8);
+            let mut targets = Vec::new();
+            if on(f, r + dr) && b[((r + dr) * 8 + f) as usize].is_none() {
+                targets.push(((r + dr) * 8 + f, false));
+                if r == start_rank && b[((r + 2 * dr) * 8 + f) as usize].is_none() {
+                    targets.push(((r + 2 * dr) * 8 + f, false));
+                }
+            }
+            for df in [-1, 1] {
+                if !on(f + df, r + dr) {
+                    continue;
+                }
+                let t = (r + dr) * 8 + f + df;
+                if b[t as usize].is_some_and(|q| q.white != white) {
+                    targets.push((t, false));
+                } else if pos.ep == Some(t as u8) && b[t as usize].is_none() {
+                    targets.push((t, true));
+                }
+            }
+            for (t, ep) in targets {
+                let mut nb = *b;
+                let took_king = nb[t as usize].is_some_and(|q| q.kind == 'k');
+                nb[t as usize] = nb[s as usize].take();
+                if ep {
+                    nb[(t - 8 * dr) as usize] = None;
+                }
+                let promo = t / 8 == last;
+                if promo {
+                    for k in ['q', 'r', 'b', 'n'] {
+                        nb[t as usize] = Some(P {
+                            white,
+                            kind: k,
+                            cloaked: false,
+                        });
+                        if safe_after(&nb, white, took_king) {
+                            out.push(format!("{}{}{k}", name(s), name(t)));
+                        }
+                    }
+                } else if safe_after(&nb, white, took_king) {
+                    out.push(format!("{}{}", name(s), name(t)));
+                }
+            }
+        }
+    }
+
+    fn bonus(pos: &Position, b: &Board, white: bool, out: &mut Vec<String>) {
+        pawn_actions(pos, b, white, out);
+        let idx = if white { 0 } else { 1 };
+        if pos.reserve[idx] > 0 {
+            let r = if white { 1 } else { 6 };
+            for f in 0..8 {
+                let t = r * 8 + f;
+                if b[t as usize].is_none() {
+                    let mut nb = *b;
+                    nb[t as usize] = Some(P {
+                        white,
+                        kind: 'p',
+                        cloaked: false,
+                    });
+                    if safe_after(&nb, white, false) {
+                        out.push(format!("P@{}", name(t)));
+                    }
+                }
+            }
+        }
+        out.push("pass".into());
+    }
+
+    fn moves(pos: &Position, b: &Board, white: bool, out: &mut Vec<String>) {
+        pawn_actions(pos, b, white, out);
+        for s in 0..64 {
+            let Some(p) = b[s as usize] else { continue };
+            if p.white != white || p.kind == 'p' {
+                continue;
+            }
+            for t in attacked_from(b, s) {
+                if b[t as usize].is_some_and(|q| q.white == white) {
+                    continue;
+                }
+                let mut nb = *b;
+                let took_king = nb[t as usize].is_some_and(|q| q.kind == 'k');
+                nb[t as usize] = nb[s as usize].take();
+                if safe_after(&nb, white, took_king) {
+                    out.push(format!("{}{}", name(s), name(t)));
+                }
+            }
+        }
+        // Castling, the Chess960 way.
+        let idx = if white { 0 } else { 1 };
+        let rank = if white { 0 } else { 7 };
+        let Some(kf) = (0..8).find(|&f| {
+            b[(rank * 8 + f) as usize].is_some_and(|p| p.white == white && p.kind == 'k')
+        }) else {
+            return;
+        };
+        if pos.unmoved[idx] >> kf & 1 == 0 {
+            return;
+        }
+        let k = rank * 8 + kf;
+        for rf in 0..8 {
+            let r = rank * 8 + rf;
+            if rf == kf
+                || pos.unmoved[idx] >> rf & 1 == 0
+                || !b[r as usize].is_some_and(|p| p.white == white && p.kind == 'r')
+            {
+                continue;
+            }
+            let (kt, rt) = if rf > kf { (6, 5) } else { (2, 3) };
+            let span = |a: i32, z: i32| (a.min(z)..=a.max(z)).collect::<Vec<_>>();
+            let mut need: Vec<i32> = span(kf, kt);
+            need.extend(span(rf, rt));
+            if need
+                .iter()
+                .any(|&f| f != kf && f != rf && b[(rank * 8 + f) as usize].is_some())
+            {
+                continue;
+            }
+            let king = b[k as usize].unwrap();
+            if !king.cloaked
+                && span(kf, kt)
+                    .iter()
+                    .filter(|&&f| f != kt)
+                    .any(|&f| seen_attack(b, rank * 8 + f, !white))
+            {
+                continue;
+            }
+            let mut nb = *b;
+            let rook = nb[r as usize].take();
+            nb[k as usize] = None;
+            nb[(rank * 8 + kt) as usize] = Some(king);
+            nb[(rank * 8 + rt) as usize] = rook;
+            if safe_after(&nb, white, false) {
+                out.push(format!("{}{}", name(k), name(r)));
+            }
+        }
+    }
+
+    /// The legal actions as text, sorted.
+    pub fn legal(pos: &Position) -> Vec<String> {
+        let b = board(pos);
+        let white = pos.side == Player::White;
+        let mut out = Vec::new();
+        if pos.king_taken.is_some() {
+            return out;
+        }
+        match pos.phase {
+            Phase::Deal => {
+                let side = if pos.dealt[0] { 'b' } else { 'w' };
+                out.extend((0..960).map(|n| format!("deal-{side}-{n}")));
+            }
+            Phase::BonusFirst | Phase::BonusAfter => bonus(pos, &b, white, &mut out),
+            Phase::Start | Phase::Move { .. } => {
+                moves(pos, &b, white, &mut out);
+                if pos.phase == Phase::Start && !out.is_empty() {
+                    let them = if white { 1 } else { 0 };
+                    for (s, cell) in b.iter().enumerate() {
+                        let n = pos.num[s];
+                        if n > 0 && cell.is_some_and(|p| p.white != white) {
+                            for (i, c) in "nbrqk".chars().enumerate() {
+                                if pos.know[them].mask[n as usize - 1] >> (i + 1) & 1 != 0 {
+                                    out.push(format!("{n}={c}"));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            Phase::Uncloak { after } => {
+                for s in 0..64usize {
+                    let n = pos.num[s];
+                    if n > after && b[s].is_some_and(|p| p.white == white) {
+                        let p = b[s].unwrap();
+                        let mut nb = b;
+                        nb[s] = Some(P {
+                            cloaked: false,
+                            ..p
+                        });
+                        if p.kind != 'k' || safe_after(&nb, white, false) {
+                            out.push(format!("u{n}"));
+                        }
+                    }
+                }
+                out.push("end".into());
+            }
+        }
+        out.sort();
+        out
+    }
+}
+
+#[test]
+fn chess960_numbering() {
+    assert_eq!(setup::letters(&setup::arrangement(518)), "RNBQKBNR");
+    assert_eq!(setup::letters(&setup::arrangement(0)), "BBQNNRKR");
+    assert_eq!(setup::letters(&setup::arrangement(959)), "RKRNNQBB");
+    let mut seen = std::collections::HashSet::new();
+    for a in setup::all() {
+        assert!(seen.insert(*a));
+        let k = a.iter().position(|&x| x == KING).unwrap();
+        let rooks: Vec<usize> = (0..8).filter(|&f| a[f] == ROOK).collect();
+        assert!(rooks[0] < k && k < rooks[1]);
+        let b: Vec<usize> = (0..8).filter(|&f| a[f] == BISHOP).collect();
+        assert_ne!(b[0] % 2, b[1] % 2);
+    }
+    assert_eq!(seen.len(), 960);
+}
+
+#[test]
+fn matches_the_reference_generator_in_random_games() {
+    let mut rng = seeded_rng(11);
+    for game in 0..40u64 {
+        let mut g = Cloak::new(None);
+        for _ in 0..300 {
+            if g.terminal().is_some() {
+                break;
+            }
+            let fast = legal_text(&g);
+            let slow = reference::legal(&g.pos);
+            assert_eq!(fast, slow, "game {game} at {}", g.fen());
+            if fast.is_empty() {
+                break;
+            }
+            let a = if g.is_chance_node() {
+                g.sample_chance(&mut rng)
+            } else {
+                g.parse_action(&fast[crate::game::below(&mut rng, fast.len())])
+                    .unwrap()
+            };
+            g.play(a);
+        }
+    }
+}
+
+/// Perft through the game's own play, counting with the reference generator at every node.
+fn perft_pair(g: &mut Cloak, depth: u32) -> (u64, u64) {
+    if depth == 0 {
+        return (1, 1);
+    }
+    let mut v = Vec::new();
+    g.legal_actions(&mut v);
+    let slow = reference::legal(&g.pos);
+    assert_eq!(legal_text(g), slow, "at {}", g.fen());
+    if depth == 1 {
+        return (v.len() as u64, slow.len() as u64);
+    }
+    let (mut a, mut b) = (0, 0);
+    for m in v {
+        let u = g.play(m);
+        let (x, y) = perft_pair(g, depth - 1);
+        g.undo(u);
+        a += x;
+        b += y;
+    }
+    (a, b)
+}
+
+#[test]
+fn perft_agrees_with_the_reference() {
+    let mut g = Cloak::new(Some([518, 518]));
+    let (fast, slow) = perft_pair(&mut g, 3);
+    assert_eq!(fast, slow);
+    // 20 first moves and 40 guesses (8 checkers, 5 kinds each).
+    assert_eq!(crate::perft::perft(&mut g, 1), 20 + 40);
+    let mut h = Cloak::new(Some([0, 959]));
+    let (fast, slow) = perft_pair(&mut h, 3);
+    assert_eq!(fast, slow);
+}
+
+#[test]
+fn fixed_setup_has_no_chance_and_a_random_one_deals() {
+    let g = Cloak::new(Some([518, 312]));
+    assert!(!g.is_chance_node());
+    assert_eq!(g.pos.setup, [Some(518), Some(312)]);
+    let r = Cloak::new(None);
+    assert!(r.is_chance_node());
+    let mut v = Vec::new();
+    r.chance_actions(&mut v);
+    assert_eq!(v.len(), 960);
+    assert!(parse_setup("1000").is_err());
+    assert_eq!(parse_setup("518/3").unwrap(), Some([518, 3]));
+    assert_eq!(parse_setup("random").unwrap(), None);
+}
+
+#[test]
+fn hidden_contract_holds() {
+    let g = Cloak::new(None);
+    crate::contract::check_hidden(&g, 12, 3, 5).unwrap();
+    let mut off = Cloak::new(Some([518, 100]));
+    off.inference = false;
+    crate::contract::check_hidden(&off, 6, 3, 6).unwrap();
+}
+
+#[test]
+fn views_never_lose_the_true_arrangement() {
+    for seed in 0..30 {
+        let mut rng = seeded_rng(seed);
+        let mut g = Cloak::new(None);
+        for _ in 0..400 {
+            if g.terminal().is_some() {
+                break;
+            }
+            for p in [Player::White, Player::Black] {
+                let them = p.opponent();
+                if let Some(n) = g.pos.setup[them.index()] {
+                    let v = g.view(p);
+                    assert!(
+                        v.possible().iter().any(|x| x.0 == n && x.1 > 0.0),
+                        "{} lost the truth at {}",
+                        p.name(),
+                        g.fen()
+                    );
+                }
+            }
+            let a = if g.is_chance_node() {
+                g.sample_chance(&mut rng)
+            } else {
+                let mut v = Vec::new();
+                g.legal_actions(&mut v);
+                if v.is_empty() {
+                    break;
+                }
+                v[crate::game::below(&mut rng, v.len())]
+            };
+            g.play(a);
+        }
+    }
+}
+
+#[test]
+fn counts_are_exact_on_small_cases() {
+    let mut k = Knowledge::new();
+    assert_eq!(k.count(), 960);
+    // A bishop on a1 (a dark cell): one dark-bishop file of four.
+    k.set_exact(1, BISHOP);
+    assert_eq!(k.count(), 240);
+    // Checker 1 moved a1-b2 with nothing in the way: bishop, queen or king; king is impossible
+    // on the a-file, so a bishop (240) or a queen on a1 (dark bishop on c, e or g x light
+    // bishop 4 x knights 10 = 120).
+    let mut m = Knowledge::new();
+    m.observe_move(1, 0, 9, 0);
+    assert_eq!(m.count(), 240 + 120);
+    assert_eq!(m.kinds_possible(1), bit(BISHOP) | bit(QUEEN));
+    // A knight's jump by checker 2 and by checker 7: both knights known, 96 left: bishops
+    // 4 x 4 = 16 minus those using b or g ... counted by brute force below.
+    let mut j = Knowledge::new();
+    j.observe_move(2, 1, 16, 0);
+    j.observe_move(7, 6, 21, 0);
+    let brute = setup::all()
+        .iter()
+        .filter(|a| a[1] == KNIGHT && a[6] == KNIGHT)
+        .count();
+    assert_eq!(j.count(), brute);
+    // Knights on b and g: bishops on (a|c|e) x (d|f|h) minus shared, queen and R K R on the
+    // rest: 3 dark x 3 light x 4 queen cells = 36.
+    assert_eq!(brute, 36);
+    // Standard setup fully known by its kinds.
+    let mut all = Knowledge::new();
+    for (f, &kind) in setup::arrangement(518).iter().enumerate() {
+        all.set_exact(f as u8 + 1, kind);
+    }
+    assert_eq!(all.count(), 1);
+}
+
+#[test]
+fn weights_favour_the_kind_the_shapes_suggest() {
+    // Checker 4 made two long line moves: a rook or a queen; rooks likelier.
+    let mut k = Knowledge::new();
+    k.observe_move(4, 3, 35, 0);
+    k.observe_move(4, 35, 39, 0);
+    let rook = setup::all()
+        .iter()
+        .filter(|a| k.allows(a) && a[3] == ROOK)
+        .map(|a| k.weight(a))
+        .fold(0.0, f64::max);
+    let queen = setup::all()
+        .iter()
+        .filter(|a| k.allows(a) && a[3] == QUEEN)
+        .map(|a| k.weight(a))
+        .fold(0.0, f64::max);
+    assert!(rook > queen);
+}
+
+#[test]
+fn guess_bonus_and_uncloak_flow() {
+    let mut g = Cloak::new(Some([518, 518]));
+    // White guesses Black's checker 5 is the king: right, so it is uncloaked and a bonus
+    // follows the move.
+    g.play(g.parse_action("guess 5=k").unwrap());
+    assert_eq!(g.pos.phase, Phase::Move { right: true });
+    assert!(g.pos.cloaked & (1 << 60) == 0);
+    g.play(g.parse_action("e2e4").unwrap());
+    assert_eq!(g.pos.phase, Phase::BonusAfter);
+    g.play(g.parse_action("d2d4").unwrap());
+    assert!(matches!(g.pos.phase, Phase::Uncloak { after: 0 }));
+    g.play(g.parse_action("u2").unwrap());
+    assert!(matches!(g.pos.phase, Phase::Uncloak { after: 2 }));
+    assert!(g.parse_action("u1").is_err());
+    g.play(g.parse_action("end").unwrap());
+    assert_eq!(g.to_move(), Player::Black);
+    // Black guesses wrong: White's bonus comes first in White's next turn.
+    g.play(g.parse_action("3=n").unwrap());
+    assert!(g.pos.owed);
+    g.play(g.parse_action("e7e5").unwrap());
+    g.play(g.parse_action("end").unwrap());
+    assert_eq!(g.pos.phase, Phase::BonusFirst);
+    assert!(legal_text(&g).contains(&"pass".to_string()));
+    g.play(g.parse_action("pass").unwrap());
+    assert_eq!(g.pos.phase, Phase::Start);
+}
+
+#[test]
+fn capture_of_a_king_wins_and_checkmate_needs_an_uncloaked_king() {
+    // The cloaked black king on e8 taken by the white queen (checker 4, known by its moves).
+    let bad = Cloak::from_fen(
+        "[r1][n2][b3]1[k5][b6][n7][r8]/pppp1ppp/8/8/8/8/PPPPQPPP/[R1][N2][B3]1[K5][B6][N7][R8] w start abcefgh/abcdefgh 0/0 - 0 1 518/518 */*/*/N/*/*/*/* */*/*/*/*/*/*/*",
+    );
+    assert!(bad.is_err(), "the knowledge must allow the truth");
+    let mut g = Cloak::from_fen(
+        "[r1][n2][b3]1[k5][b6][n7][r8]/pppp1ppp/8/8/8/8/PPPPQPPP/[R1][N2][B3]1[K5][B6][N7][R8] w start abcefgh/abcdefgh 0/0 - 0 1 518/518 */*/*/Q/*/*/*/* */*/*/*/*/*/*/*",
+    )
+    .unwrap();
+    g.play(g.parse_action("e2e8").unwrap());
+    assert_eq!(
+        g.terminal(),
+        Some(Outcome::Win {
+            winner: Player::White,
+            reason: "king capture"
+        })
+    );
+    // An uncloaked black king on h8 mated by two visible rooks.
+    let m = Cloak::from_fen(
+        "1R5k/R7/8/8/8/8/8/4[K5]3 b start -/- 0/0 - 0 40 518/518 */*/*/*/*/*/*/* */*/*/*/*/*/*/*",
+    )
+    .unwrap();
+    assert_eq!(m.pos.phase, Phase::Start);
+    let mut v = Vec::new();
+    m.legal_actions(&mut v);
+    assert!(v.is_empty(), "{:?}", legal_text(&m));
+    assert_eq!(
+        m.outcome(),
+        Some(Outcome::Win {
+            winner: Player::White,
+            reason: "checkmate"
+        })
+    );
+}
+
+#[test]
+fn cloaked_king_may_stand_attacked_and_uncloaked_may_not() {
+    // White's cloaked king on e1 next to a visible black rook on e2: it may take it or stay.
+    let g = Cloak::from_fen(
+        "4[k5]3/8/8/8/8/8/4r3/4[K5]3 w start -/- 0/0 - 0 40 518/518 */*/*/*/*/*/*/* */*/*/*/*/*/*/*",
+    )
+    .unwrap();
+    assert!(legal_text(&g).contains(&"e1d1".to_string()));
+    let u = Cloak::from_fen(
+        "4[k5]3/8/8/8/8/8/4r3/4K3 w start -/- 0/0 - 0 40 518/518 */*/*/*/K/*/*/* */*/*/*/*/*/*/*",
+    )
+    .unwrap();
+    let l = legal_text(&u);
+    assert!(!l.contains(&"e1d2".to_string()) && l.contains(&"e1e2".to_string()));
+    assert!(l.contains(&"e1d1".to_string()));
+    assert!(legal_text(&g).contains(&"e1d2".to_string()));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+    #[test]
+    fn play_undo_keys_and_text(seed: u64, plies in 0usize..120) {
+        let mut g = random_game(seed, plies);
+        prop_assert_eq!(g.key(), g.recompute_key());
+        let fen = g.fen();
+        let back = Cloak::from_fen(&fen).unwrap();
+        prop_assert_eq!(back.fen(), fen.clone());
+        let mut v = Vec::new();
+        g.legal_actions(&mut v);
+        for &a in &v {
+            let text = g.format_action(a);
+            prop_assert_eq!(g.parse_action(&text).unwrap(), a);
+            let before = g.pos.clone();
+            let key = g.key();
+            let u = g.play(a);
+            prop_assert_eq!(g.key(), g.recompute_key());
+            g.undo(u);
+            prop_assert_eq!(&g.pos, &before);
+            prop_assert_eq!(g.key(), key);
+        }
+        // Legality agreement: every generated action is accepted and nothing else is.
+        for bogus in ["a1a1", "e9e4", "9=q", "u9", "P@a8"] {
+            prop_assert!(g.parse_action(bogus).is_err());
+        }
+        for p in [Player::White, Player::Black] {
+            let view = g.view(p);
+            let text = view.fen();
+            let parsed = g.parse_view(&text).unwrap();
+            prop_assert_eq!(parsed.fen(), text);
+        }
+        let _ = g.evaluate();
+    }
+}
+
+#[test]
+fn unknown_kind_only_in_views() {
+    let g = Cloak::new(Some([518, 518]));
+    let v = g.view(Player::White);
+    assert!(v.fen().contains("[u1]"));
+    assert!(Cloak::from_fen(v.fen().trim_start_matches("view w ")).is_err());
+    assert!(v.pos.board[56].is_some_and(|p| p.kind == UNKNOWN));
+}

@@ -1,0 +1,249 @@
+//! Cloak and Dagger through the `tessera` binary: a player driven through its view, and
+//! `tessera match` as the referee, logging what each engine is sent: no engine is ever told
+//! the other side's arrangement.
+//!
+//! Strength measurements are `#[ignore]`d:
+//! `cargo test --release -p tessera-tests --test cloak_protocol -- --ignored --nocapture`.
+
+mod match_support;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use match_support::scratch;
+use tessera::game::{Game, Hidden, Player, View};
+use tessera::games::cloak::Cloak;
+
+fn tessera() -> String {
+    tessera_tests::binary::tessera_bin()
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// Runs the engine on `input` and returns its output lines.
+fn session(input: &str) -> Vec<String> {
+    let mut child = Command::new(tessera())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start tessera");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{input}\nquit\n").as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn a_player_moves_from_its_view_only() {
+    let g = Cloak::new(Some([518, 312]));
+    let view = g.view(Player::White).fen();
+    assert!(view.contains("518/?"), "{view}");
+    let out = session(&format!(
+        "setoption name UCI_Variant value cloak\n\
+         position fen {view}\n\
+         go nodes 300\n\
+         isready"
+    ));
+    let best = out
+        .iter()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .unwrap_or_else(|| panic!("no bestmove in {out:?}"));
+    let first = best.split_whitespace().next().unwrap();
+    let mut truth = g.clone();
+    for a in first.split(',') {
+        let act = truth
+            .parse_action(a)
+            .unwrap_or_else(|e| panic!("'{a}' of '{first}' is illegal: {e}"));
+        let pauses = truth.reveals(act);
+        truth.play(act);
+        if pauses {
+            break;
+        }
+    }
+    // A wrong observation is refused with one error line and the view is kept.
+    let out = session(&format!(
+        "setoption name UCI_Variant value cloak\n\
+         position fen {view} moves e2e5\n\
+         position fen {view} moves e2e4 u9\n\
+         d"
+    ));
+    let errors = out
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .count();
+    assert_eq!(errors, 2, "{out:?}");
+}
+
+#[test]
+fn the_full_state_shows_each_view_and_counts_arrangements() {
+    let out = session(
+        "setoption name UCI_Variant value cloak\n\
+         setoption name CloakSetup value 518/312\n\
+         position startpos moves 5=r\n\
+         d",
+    )
+    .join("\n");
+    assert!(
+        out.contains("white sees:") || out.contains("white view"),
+        "{out}"
+    );
+    assert!(out.contains("view w"), "{out}");
+    assert!(out.contains("view b"), "{out}");
+}
+
+/// The `position` lines an engine's log holds.
+fn positions(log: &str) -> Vec<String> {
+    log.lines()
+        .filter(|l| l.starts_with("position "))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_referee_never_tells_an_engine_the_other_setup() {
+    let dir = scratch("cloak_match");
+    let log = |n: &str| dir.join(format!("{n}.log")).to_string_lossy().into_owned();
+    let pgn = dir.join("games.pgn");
+    let t = tessera();
+    let engine = |name: &str| {
+        vec![
+            "--engine".to_string(),
+            "cmd=/bin/sh".into(),
+            format!("name={name}"),
+            "arg=-c".into(),
+            format!("arg=tee -a {} | {t}", log(name)),
+            "option.Search=greedy".into(),
+        ]
+    };
+    let mut args: Vec<String> = [
+        "match",
+        "--variant",
+        "cloak",
+        "--games",
+        "2",
+        "--seed",
+        "7",
+        "--nodes",
+        "50",
+        "--maxmoves",
+        "30",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    args.push("--pgn".into());
+    args.push(pgn.to_string_lossy().into_owned());
+    args.extend(engine("A"));
+    args.extend(engine("B"));
+    let out = Command::new(&t).args(&args).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("Finished match"), "{stdout}");
+    let record = std::fs::read_to_string(&pgn).unwrap();
+    // The records reveal both setups at the end.
+    assert!(record.contains("final position"), "{record}");
+    let mut checked = 0;
+    for name in ["A", "B"] {
+        let text = std::fs::read_to_string(log(name)).unwrap();
+        for line in positions(&text) {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(&words[..3], ["position", "fen", "view"], "{line}");
+            let me = words[3];
+            let enemy = if me == "w" { 'b' } else { 'w' };
+            let board = words[4];
+            // The enemy's checkers are of unknown kind: `[U3]` for White, `[u3]` for Black.
+            let (unknown, known_letters) = if enemy == 'w' {
+                ('U', "NBRQK")
+            } else {
+                ('u', "nbrqk")
+            };
+            for part in board.split('[').skip(1) {
+                let c = part.chars().next().unwrap();
+                let is_enemy = if enemy == 'w' {
+                    c.is_ascii_uppercase()
+                } else {
+                    c.is_ascii_lowercase()
+                };
+                if is_enemy {
+                    assert!(
+                        c == unknown && !known_letters.contains(c),
+                        "an enemy checker's kind leaked: {line}"
+                    );
+                }
+            }
+            // The setups field: our number, and `?` for the enemy.
+            let setups = words[12];
+            let (w, b) = setups.split_once('/').unwrap();
+            let theirs = if enemy == 'w' { w } else { b };
+            assert_eq!(theirs, "?", "the enemy setup leaked: {line}");
+            // No observation shows the enemy's deal number.
+            let deal = format!("deal-{enemy}-");
+            for w in &words[4..] {
+                if let Some(rest) = w.strip_prefix(&deal) {
+                    assert_eq!(rest, "?", "the enemy deal leaked: {line}");
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 4, "too few positions were sent");
+}
+
+/// Plays `games` games of information-set MCTS with inference against `opponent` and prints
+/// the score line (`docs/cloak.md` quotes these).
+fn strength(opponent: &[&str], games: u32, seed: u64) {
+    let t = tessera();
+    let mut args: Vec<String> = vec![
+        "match".into(),
+        "--variant".into(),
+        "cloak".into(),
+        "--games".into(),
+        games.to_string(),
+        "--seed".into(),
+        seed.to_string(),
+        "--nodes".into(),
+        "400".into(),
+        "--maxmoves".into(),
+        "60".into(),
+        "--concurrency".into(),
+        "2".into(),
+        "--engine".into(),
+        format!("cmd={t}"),
+        "name=ismcts".into(),
+        "--engine".into(),
+        format!("cmd={t}"),
+    ];
+    args.extend(opponent.iter().map(|s| s.to_string()));
+    let out = Command::new(&t).args(&args).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let last = stdout
+        .lines()
+        .rfind(|l| l.starts_with("Score of"))
+        .unwrap_or("no score line")
+        .to_string();
+    println!("{opponent:?}: {last}");
+}
+
+#[test]
+#[ignore]
+fn ismcts_with_inference_against_the_baselines() {
+    strength(
+        &["name=detab", "option.Search=alphabeta", "depth=2"],
+        100,
+        1,
+    );
+    strength(&["name=noinference", "option.CloakInference=false"], 100, 2);
+    strength(&["name=greedy", "option.Search=greedy"], 100, 3);
+}
