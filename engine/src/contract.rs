@@ -130,8 +130,16 @@ fn check_view<G: Hidden>(
     if followed.player() != p || followed.to_move() != truth.to_move() {
         return Err("the view's player or side to move is wrong".into());
     }
-    // Over by the rules, or for want of an action (a solitaire stuck with no move).
-    if followed.outcome().is_some() != truth.outcome().is_some() {
+    // Over by the rules, or for want of an action where the player is to move: it knows its
+    // own actions (a solitaire stuck with no move, a side checkmated). Whether the opponent
+    // has an action may hang on what the player cannot see: there only the rules' end counts.
+    let truth_over = if !truth.is_chance_node() && truth.to_move() == p {
+        truth.outcome().is_some()
+    } else {
+        truth.terminal().is_some()
+    };
+    let view_over = followed.outcome().is_some();
+    if view_over != truth_over {
         return Err("the view and the truth disagree on the game being over".into());
     }
     let own_turn = truth.terminal().is_none() && !truth.is_chance_node() && truth.to_move() == p;

@@ -41,13 +41,12 @@ fn every_searcher_plays_every_variant() {
                 "15",
                 "--pgn",
                 &pgn,
-                "--engine",
-                &a,
             ];
             // Hidden games are dealt from the seed, with no random opening.
             if !game.is_hidden() {
                 args.extend(["--random-plies", "1"]);
             }
+            args.extend(["--engine", &a]);
             args.extend(first);
             args.extend(["--engine", &a]);
             args.extend(second);

@@ -181,11 +181,38 @@ pub fn answer(root: &dyn AnyGame, result: Option<&SearchOutput>, limits: &Limits
         .iter()
         .find(|m| root.check_turn(m).is_ok())
         .cloned();
-    match preferred.or_else(|| root.legal_actions().into_iter().next()) {
-        Some(a) => lines.push(one_line(&format!("bestmove {a}"))),
+    match whole_turn_from(root, preferred) {
+        Some(turn) => lines.push(one_line(&format!("bestmove {turn}"))),
         None => lines.push("bestmove (none)".into()),
     }
     lines
+}
+
+/// A legal whole turn: `first` (or the first legal action), then the first legal action
+/// while the same side is still to move, up to where the turn ends or pauses (an action
+/// that shows the player something, chance to act). Comma-joined; `None` with no action.
+fn whole_turn_from(root: &dyn AnyGame, first: Option<String>) -> Option<String> {
+    let side = root.to_move();
+    let mut g = root.boxed_clone();
+    let mut turn: Vec<String> = Vec::new();
+    let mut next = first.or_else(|| g.legal_actions().into_iter().next());
+    while let Some(a) = next.take() {
+        let pauses = g.reveals(&a).unwrap_or(true);
+        turn.push(a);
+        let played = g.play_str(turn.last().expect("pushed"));
+        if played.is_err()
+            || pauses
+            || g.outcome().is_some()
+            || g.to_move() != side
+            || g.is_chance_node()
+            || g.players() == 1
+            || turn.len() >= 64
+        {
+            break;
+        }
+        next = g.legal_actions().into_iter().next();
+    }
+    (!turn.is_empty()).then(|| turn.join(","))
 }
 
 #[cfg(test)]

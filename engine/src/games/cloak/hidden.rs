@@ -340,7 +340,15 @@ impl View for CloakView {
         self.pos.side
     }
     fn outcome(&self) -> Option<Outcome> {
-        Cloak::public_terminal(&self.pos, &self.history)
+        Cloak::public_terminal(&self.pos, &self.history).or_else(|| {
+            // The player knows its own actions: with none on its turn the game is over.
+            if self.pos.side != self.player || self.pos.phase == Phase::Deal {
+                return None;
+            }
+            let mut v = Vec::new();
+            movegen::legal(&self.pos, &mut v);
+            v.is_empty().then(|| Cloak::no_action_result(&self.pos))
+        })
     }
     fn apply(&mut self, o: &Seen) -> Result<(), RuleError> {
         let o = Seen {

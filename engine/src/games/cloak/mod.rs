@@ -192,6 +192,21 @@ impl Cloak {
 
     /// The result decided without looking for actions, from public information (so views
     /// judge it alike).
+    /// The result when the side to move has no action: checkmate of a king in visible check,
+    /// stalemate otherwise (public: the truth and both views agree).
+    pub fn no_action_result(pos: &Position) -> Outcome {
+        if pos.in_visible_check(pos.side) {
+            Outcome::Win {
+                winner: pos.side.opponent(),
+                reason: "checkmate",
+            }
+        } else {
+            Outcome::Draw {
+                reason: "stalemate",
+            }
+        }
+    }
+
     pub fn public_terminal(pos: &Position, history: &[u64]) -> Option<Outcome> {
         if let Some(loser) = pos.king_taken {
             return Some(Outcome::Win {
@@ -269,16 +284,7 @@ impl Game for Cloak {
         Cloak::public_terminal(&self.pos, &self.history)
     }
     fn no_action_outcome(&self) -> Outcome {
-        if self.pos.in_visible_check(self.pos.side) {
-            Outcome::Win {
-                winner: self.pos.side.opponent(),
-                reason: "checkmate",
-            }
-        } else {
-            Outcome::Draw {
-                reason: "stalemate",
-            }
-        }
+        Cloak::no_action_result(&self.pos)
     }
     fn repeated(&self) -> bool {
         false
@@ -461,7 +467,12 @@ fn display(pos: &Position, viewer: Option<Player>) -> String {
         s.push('\n');
     }
     s.push_str("   a  b  c  d  e  f  g  h\n");
-    for line in panel(pos, viewer) {
+    // `d` prints the side to move itself; the picture adds the phase of the turn.
+    s.push_str(&format!(
+        "Phase: {}\n",
+        fen::format(pos).split(' ').nth(2).unwrap_or("")
+    ));
+    for line in panel(pos, viewer).into_iter().skip(1) {
         s.push_str(&line);
         s.push('\n');
     }
