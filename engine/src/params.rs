@@ -320,7 +320,9 @@ pub(crate) mod testing {
         let mut g = first.clone();
         assert!(g.set_eval_weights(&start[1..]).is_err());
         assert!(apply_weights(&mut g, &[("no.such.weight".into(), 1)]).is_err());
-        assert!(g.set_eval_weights(&vec![i32::MAX / 2; start.len()]).is_err());
+        assert!(g
+            .set_eval_weights(&vec![i32::MAX / 2; start.len()])
+            .is_err());
         assert_eq!(values(g.eval_weights().unwrap()), start);
 
         // Move every weight by +-3 (a fixed pattern) and compare with the linear prediction.

@@ -9,9 +9,9 @@
 
 use crate::bitboard::Bits;
 use crate::game::{Evaluate, RuleError};
-use crate::params::{self, ParamTable};
 use crate::games::chess::attacks::{bb, rank_of, tables, Square};
 use crate::games::chess::MoveKind;
+use crate::params::{self, ParamTable};
 
 use super::movegen::{piece_reach, Act};
 use super::position::{Phase, Pos, BISHOP, KING, KNIGHT, NO_SQUARE, PAWN, QUEEN};

@@ -671,9 +671,11 @@ fn weights_are_a_param_table() {
     let mut g = TiledSquares::default();
     params::apply_weights(
         &mut g,
-        &params::parse_json(r#"{"mobility.0": 1, "mobility.1": 2, "mobility.2": 3, "mobility.3": 4, "tempo": 0}"#)
-            .unwrap()
-            .values,
+        &params::parse_json(
+            r#"{"mobility.0": 1, "mobility.1": 2, "mobility.2": 3, "mobility.3": 4, "tempo": 0}"#,
+        )
+        .unwrap()
+        .values,
     )
     .unwrap();
     assert_eq!(*g.weights(), w);
