@@ -252,6 +252,110 @@ pub fn finite_difference_gradient<G: Evaluate>(g: &G, out: &mut Vec<(u32, f32)>)
     }
 }
 
+/// Checks every variant's table passes: names, JSON files, partial files, refusals and the
+/// gradient the Texel fit relies on.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+    use crate::game::seeded_rng;
+    use rand_core::RngCore;
+
+    /// Positions reached by random legal actions from `start` (every `every`-th one kept).
+    pub fn random_positions<G: Evaluate>(start: &G, seed: u64, n: usize) -> Vec<G> {
+        let mut rng = seeded_rng(seed);
+        let mut out = Vec::new();
+        let mut acts = Vec::new();
+        while out.len() < n {
+            let mut g = start.clone();
+            for _ in 0..(rng.next_u32() % 60) {
+                acts.clear();
+                g.legal_actions(&mut acts);
+                if g.outcome().is_some() || acts.is_empty() {
+                    break;
+                }
+                let a = acts[rng.next_u32() as usize % acts.len()];
+                g.play(a);
+            }
+            if g.outcome().is_none() {
+                out.push(g);
+            }
+        }
+        out
+    }
+
+    /// The table's names are unique, a file of it reads back to the same values, a partial
+    /// file changes only what it names, a wrong length or unknown name is refused with the
+    /// weights unchanged, and the gradient predicts how the evaluation moves when all
+    /// weights move at once (within `slack` centipawns plus 5% of the predicted change).
+    pub fn check_table<G: Evaluate>(variant: &str, positions: &[G], slack: f64) {
+        let first = &positions[0];
+        let t = first.eval_weights().expect("a weights table");
+        let names = names(t);
+        let start = values(t);
+        assert!(!names.is_empty());
+        let mut sorted = names.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), names.len(), "names are unique");
+
+        let changed: Vec<i32> = start
+            .iter()
+            .enumerate()
+            .map(|(i, v)| v + (i as i32 % 7) - 3)
+            .collect();
+        let text = to_json(Some(variant), "weights", &names, &changed);
+        let file = parse_json(&text).unwrap();
+        assert_eq!(file.variant.as_deref(), Some(variant));
+        let mut g = first.clone();
+        apply_weights(&mut g, &file.values).unwrap();
+        assert_eq!(values(g.eval_weights().unwrap()), changed);
+
+        let mut g = first.clone();
+        let last = names.last().unwrap().clone();
+        apply_weights(&mut g, &[(last.clone(), start[start.len() - 1] + 5)]).unwrap();
+        let after = values(g.eval_weights().unwrap());
+        assert_eq!(after[..after.len() - 1], start[..start.len() - 1]);
+        assert_eq!(after[after.len() - 1], start[start.len() - 1] + 5);
+
+        let mut g = first.clone();
+        assert!(g.set_eval_weights(&start[1..]).is_err());
+        assert!(apply_weights(&mut g, &[("no.such.weight".into(), 1)]).is_err());
+        assert!(g
+            .set_eval_weights(&vec![i32::MAX / 2; start.len()])
+            .is_err());
+        assert_eq!(values(g.eval_weights().unwrap()), start);
+
+        // Move every weight by +-3 (a fixed pattern) and compare with the linear prediction.
+        let delta: Vec<i32> = (0..start.len())
+            .map(|i| if (i * 7919) % 3 == 0 { -3 } else { 3 })
+            .collect();
+        let moved: Vec<i32> = start.iter().zip(&delta).map(|(v, d)| v + d).collect();
+        let mut used = 0;
+        for p in positions {
+            let mut grad = Vec::new();
+            p.eval_gradient(&mut grad);
+            used += grad.len();
+            let predicted: f64 = grad
+                .iter()
+                .map(|&(i, c)| c as f64 * delta[i as usize] as f64)
+                .sum();
+            let spread: f64 = grad
+                .iter()
+                .map(|&(i, c)| (c as f64 * delta[i as usize] as f64).abs())
+                .sum();
+            let mut q = p.clone();
+            q.set_eval_weights(&moved).unwrap();
+            let actual = (q.evaluate() - p.evaluate()) as f64;
+            assert!(
+                (actual - predicted).abs() <= slack + 0.05 * spread,
+                "{variant} at {}: moved {actual}, predicted {predicted}",
+                p.fen()
+            );
+        }
+        assert!(used > positions.len(), "the gradient sees the weights");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

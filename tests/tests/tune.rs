@@ -1,5 +1,6 @@
 //! `tessera tune` end to end, kept small: self-play games written by `tessera match`, a
-//! Texel fit on them (chess through SAN, Turtle Shell through its own cell names), the
+//! Texel fit on them (chess through SAN, Turtle Shell through its own cell names, Tiled
+//! Squares with its tile drops `$-e4` and `%-e5`), the
 //! fitted table loaded back by the engine, the acceptance match, and a short SPSA run.
 
 mod match_support;
@@ -67,9 +68,9 @@ fn table_of(path: &Path) -> params::ParamFile {
 }
 
 #[test]
-fn texel_fits_chess_and_turtle_shell_and_the_engine_loads_the_table() {
+fn texel_fits_chess_turtle_shell_and_tiled_squares_and_the_engine_loads_the_table() {
     let dir = scratch("tune-texel");
-    for variant in ["chess", "turtleshell"] {
+    for variant in ["chess", "turtleshell", "tiledsquares"] {
         let pgn = selfplay(&dir, variant, 8);
         let out = dir.join(format!("{variant}.json"));
         let out_arg = out.to_string_lossy().into_owned();

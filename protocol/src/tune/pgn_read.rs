@@ -93,10 +93,18 @@ fn is_result(t: &str) -> bool {
     matches!(t, "1-0" | "0-1" | "1/2-1/2" | "*")
 }
 
-/// Move numbers (`12.`, `12...`) and numeric annotation glyphs (`$1`) are not moves.
+/// Move numbers (`12.`, `12...`) and numeric annotation glyphs (`$1`) are not moves; `$-e4`
+/// (a Tiled Squares tile drop) is.
 fn is_move_token(t: &str) -> bool {
     let digits = t.trim_end_matches('.');
-    !(t.starts_with('$') || (!digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())))
+    let all_digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    !(t.strip_prefix('$').is_some_and(all_digits) || all_digits(digits))
+}
+
+/// A `%` escape line of PGN, not a line the writer's wrapping began with an action written
+/// with `%` (Black's tile drop `%-e6` in Tiled Squares).
+fn is_escape_line(line: &str) -> bool {
+    line.starts_with('%') && !line.starts_with("%-")
 }
 
 /// Reads every game of a PGN text. Lines starting with `%` are skipped; `;` comments run to
@@ -111,7 +119,7 @@ pub fn read(text: &str) -> Result<Vec<PgnGame>, String> {
     let mut open_comment = false;
     for (no, raw) in text.lines().enumerate() {
         let line = raw.trim();
-        if !in_comment && line.starts_with('%') {
+        if !in_comment && is_escape_line(line) {
             continue;
         }
         if !in_comment && line.starts_with('[') {
@@ -228,5 +236,12 @@ mod tests {
         assert!(read("[A \"b\"]\n1. e4").is_err());
         assert!(read("1. e4 {open").is_err());
         assert!(read("[A b]\n1. e4 1-0").is_err());
+    }
+
+    #[test]
+    fn tile_drops_are_moves_not_glyphs_or_escapes() {
+        let text = "[Variant \"tiledsquares\"]\n\n1. $-g5 {book} $2 %-e6 2. $-c6\n%-a6 {x} 3. -d6\n% an escape line\n1-0\n";
+        let g = read(text).unwrap();
+        assert_eq!(g[0].turns, ["$-g5", "%-e6", "$-c6", "%-a6", "-d6"]);
     }
 }

@@ -8,25 +8,28 @@
 //! the placements that give the opponent least first.
 
 use crate::bitboard::Bits;
-use crate::game::Evaluate;
+use crate::game::{Evaluate, RuleError};
 use crate::games::chess::attacks::{bb, rank_of, tables, Square};
 use crate::games::chess::MoveKind;
+use crate::params::{self, ParamTable};
 
 use super::movegen::{piece_reach, Act};
 use super::position::{Phase, Pos, BISHOP, KING, KNIGHT, NO_SQUARE, PAWN, QUEEN};
 use super::tables::{distance, keys, spread, within};
 use super::Adrenaline;
 
-/// Evaluation weights in centipawns. The defaults are what the engine plays with; other
-/// values serve tuning matches.
+/// Evaluation weights in centipawns. The defaults are what the engine plays with. They form a
+/// `ParamTable` (names such as `checker.4`, `stepped_threat`), loaded by the engine option
+/// `EvalWeights` and fitted by `tessera tune texel`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
     /// By kind: pawn, knight, bishop, rook, queen (the king has no material value).
     pub values: [i32; 5],
     /// Per checker under a piece, by kind (pawn .. king): the worth of one more king step.
     pub checker: [i32; 6],
-    /// Checkers beyond this many under one piece add only half as much each.
-    pub checker_full: u8,
+    /// Checkers beyond this many under one piece add only half as much each (a count, from
+    /// 0 to `MAX_CHECKER_FULL`).
+    pub checker_full: i32,
     /// A pawn's bonus by ranks advanced (0 = its start rank).
     pub pawn_advance: [i32; 7],
     /// Bonus for a knight or bishop by king-step distance from the centre (0 = central).
@@ -66,6 +69,27 @@ impl Default for Weights {
     }
 }
 
+crate::param_table!(Weights {
+    values,
+    checker,
+    checker_full,
+    pawn_advance,
+    centre,
+    mobility,
+    stepped_threat,
+    king_zone,
+    king_attackers,
+    king_shelter,
+    owed_checker,
+    tempo,
+});
+
+/// The most checkers counted in full under one piece (a stack never grows past the supply).
+pub const MAX_CHECKER_FULL: i32 = 64;
+
+/// The largest magnitude of a weight: sums of them stay far from overflowing.
+const WEIGHT_LIMIT: i32 = 100_000;
+
 impl Weights {
     /// Material value of a piece of `kind` (0 for the king).
     #[inline]
@@ -80,8 +104,8 @@ impl Weights {
     /// What `n` checkers under a piece of `kind` are worth.
     #[inline]
     pub fn stack_value(&self, kind: usize, n: u8) -> i32 {
-        let full = n.min(self.checker_full) as i32;
-        let rest = (n - n.min(self.checker_full)) as i32;
+        let full = (n as i32).min(self.checker_full);
+        let rest = n as i32 - full;
         self.checker[kind] * full + self.checker[kind] * rest / 2
     }
 }
@@ -377,5 +401,27 @@ impl Evaluate for Adrenaline {
             pos: saved,
             ended_turn: true,
         })
+    }
+
+    fn eval_weights(&self) -> Option<&dyn ParamTable> {
+        Some(&self.weights)
+    }
+
+    fn set_eval_weights(&mut self, values: &[i32]) -> Result<(), RuleError> {
+        if let Some(v) = values.iter().find(|v| v.abs() > WEIGHT_LIMIT) {
+            return Err(RuleError::new(format!(
+                "weight {v} is beyond the limit of {WEIGHT_LIMIT}"
+            )));
+        }
+        let mut w = self.weights;
+        params::set_values(&mut w, values)?;
+        if !(0..=MAX_CHECKER_FULL).contains(&w.checker_full) {
+            return Err(RuleError::new(format!(
+                "checker_full is a count of checkers from 0 to {MAX_CHECKER_FULL}, not {}",
+                w.checker_full
+            )));
+        }
+        self.weights = w;
+        Ok(())
     }
 }

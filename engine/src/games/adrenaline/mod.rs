@@ -38,7 +38,7 @@ use crate::options::VariantOptions;
 use crate::session::{AnyGame, Session};
 use crate::variant::VariantInfo;
 
-pub use eval::Weights;
+pub use eval::{Weights, MAX_CHECKER_FULL};
 pub use fen::START_FEN;
 pub use movegen::Act;
 pub use notation::END;

@@ -316,3 +316,18 @@ fn the_evaluation_counts_checkers_as_material() {
     assert_eq!(stacked.evaluate() - plain.evaluate(), w.stack_value(1, 2));
     assert!(w.stack_value(4, 3) > w.stack_value(0, 3));
 }
+
+#[test]
+fn weights_are_a_param_table() {
+    use crate::params::{self, testing};
+    let start = Adrenaline::new();
+    let positions = testing::random_positions(&start, 12, 40);
+    testing::check_table("adrenaline", &positions, 3.0);
+    let names = params::names(start.eval_weights().unwrap());
+    assert!(names.contains(&"checker.5".to_string()) && names.contains(&"checker_full".into()));
+    let mut g = Adrenaline::new();
+    for bad in [-1, MAX_CHECKER_FULL + 1] {
+        assert!(params::apply_weights(&mut g, &[("checker_full".into(), bad)]).is_err());
+    }
+    assert_eq!(*g.weights(), Weights::default());
+}

@@ -3,21 +3,46 @@
 //! portal (Escort the King), the carried king and the carrier's way home (Capture the King,
 //! Capture the Flag), and the safety of the royal piece (the king, or the Target).
 //!
-//! Every weight is in `Weights`, whose `Default` holds the values in use.
+//! Every weight is in `Weights`, whose `Default` holds the values in use: a `ParamTable`
+//! (`material.knight`, `place`, `escort.3`) loaded by the engine option `EvalWeights` and
+//! fitted by `tessera tune texel`.
 
 use crate::bitboard::{bit, Bits, Cell};
-use crate::game::{Evaluate, Game, Player};
+use crate::game::{Evaluate, Game, Player, RuleError};
+use crate::params::{self, with_part, ParamField, ParamTable};
 
-use super::pieces::Kind;
+use super::pieces::{Kind, ALL_KINDS, KIND_COUNT};
 use super::position::Move;
 use super::values::piece_values;
 use super::Tches;
 
+/// A value per piece type, named by the type (`material.mounted-bishop`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PerKind(pub [i32; KIND_COUNT]);
+
+impl ParamField for PerKind {
+    fn visit_field(&self, name: &mut String, f: &mut dyn FnMut(&str, i32)) {
+        for k in ALL_KINDS {
+            with_part(name, k.name(), |n| f(n, self.0[k.index()]));
+        }
+    }
+
+    fn visit_field_mut(&mut self, name: &mut String, f: &mut dyn FnMut(&str, &mut i32)) {
+        for k in ALL_KINDS {
+            with_part(name, k.name(), |n| f(n, &mut self.0[k.index()]));
+        }
+    }
+}
+
 /// The evaluation's weights, in centipawns unless said otherwise.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Weights {
-    /// Per unit of cell mobility above the type's average (Polarity: for the facing too).
-    pub place: f64,
+    /// Piece values by type; the defaults are the measured values (`values.rs`). Move
+    /// ordering keeps the measured values.
+    pub material: PerKind,
+    /// Tenths of a centipawn per unit of cell mobility above the type's average (Polarity:
+    /// for the facing too).
+    pub place: i32,
     /// Per rank advanced, squared (a pawn near promotion is nearly a piece).
     pub pawn_progress: i32,
     /// Escort the King: by the king's distance (king steps) to the enemy portal, 1 to 7.
@@ -37,8 +62,16 @@ pub struct Weights {
 
 impl Default for Weights {
     fn default() -> Weights {
+        Weights::with_material(piece_values().value)
+    }
+}
+
+impl Weights {
+    /// The default weights with the given material.
+    pub fn with_material(material: [i32; KIND_COUNT]) -> Weights {
         Weights {
-            place: 3.0,
+            material: PerKind(material),
+            place: 30,
             pawn_progress: 3,
             escort: [0, 400, 220, 120, 70, 40, 20, 10],
             captive: 700,
@@ -49,6 +82,21 @@ impl Default for Weights {
         }
     }
 }
+
+crate::param_table!(Weights {
+    material,
+    place,
+    pawn_progress,
+    escort,
+    captive,
+    carrier,
+    king_exposed,
+    royal_attacked,
+    loaded,
+});
+
+/// The largest magnitude of a weight: sums of them stay far from overflowing.
+const WEIGHT_LIMIT: i32 = 100_000;
 
 /// King steps between two cells.
 #[inline]
@@ -76,7 +124,7 @@ impl Tches {
     fn piece_score(&self, p: Player, k: Kind, c: Cell, facing: u8) -> i32 {
         let v = piece_values();
         let w = &self.weights;
-        let mut s = v.value[k.index()];
+        let mut s = w.material.0[k.index()];
         let rank = (c / 8) as i32;
         let progress = if p == Player::White {
             rank - 1
@@ -98,7 +146,8 @@ impl Tches {
                     v.mobility_empty[k.index()],
                 )
             };
-            s += ((here - mean) * w.place) as i32;
+            // place / 10 is exact for the default (30 -> 3.0): the same scores as before.
+            s += ((here - mean) * (w.place as f64 / 10.0)) as i32;
         }
         s
     }
@@ -213,5 +262,21 @@ impl Evaluate for Tches {
 
     fn in_check(&self) -> bool {
         self.pos.acts == 0 && !self.choosing() && self.royal_attacked(self.to_move())
+    }
+
+    fn eval_weights(&self) -> Option<&dyn ParamTable> {
+        Some(&*self.weights)
+    }
+
+    fn set_eval_weights(&mut self, values: &[i32]) -> Result<(), RuleError> {
+        if let Some(v) = values.iter().find(|v| v.abs() > WEIGHT_LIMIT) {
+            return Err(RuleError::new(format!(
+                "weight {v} is beyond the limit of {WEIGHT_LIMIT}"
+            )));
+        }
+        let mut w = (*self.weights).clone();
+        params::set_values(&mut w, values)?;
+        self.set_weights(w);
+        Ok(())
     }
 }

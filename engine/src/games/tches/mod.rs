@@ -62,11 +62,17 @@ impl Tches {
 
     /// The start position under `rules`; contradicting rules are an error.
     pub fn with_rules(rules: Rules) -> Result<Tches, RuleError> {
+        Tches::with_weights(rules, eval::Weights::default())
+    }
+
+    /// The start position under `rules`, evaluated with `weights`. The piece-value
+    /// measurement builds its probes here with weights that do not ask for those values.
+    fn with_weights(rules: Rules, weights: eval::Weights) -> Result<Tches, RuleError> {
         rules.check()?;
         let mut g = Tches {
             tables: Arc::new(Tables::new(rules)),
             pos: Pos::empty(),
-            weights: Arc::new(eval::Weights::default()),
+            weights: Arc::new(weights),
         };
         g.reset();
         Ok(g)

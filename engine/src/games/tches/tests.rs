@@ -477,3 +477,29 @@ fn polarity_faces_and_turns() {
     assert_eq!(g.facing_at(27), Some('s'));
     assert_eq!(g.to_move(), Player::Black);
 }
+
+#[test]
+fn weights_are_a_param_table() {
+    use crate::game::Evaluate;
+    use crate::params::{self, testing};
+    let plain = Tches::new(false, Vec::new());
+    let names = params::names(plain.eval_weights().unwrap());
+    assert_eq!(names[0], "material.pawn");
+    assert!(names.contains(&"material.mounted-bishop".to_string()));
+    assert!(names.contains(&"escort.7".to_string()));
+    // The default material is the measured values.
+    assert_eq!(plain.weights().material.0, values::piece_values().value);
+    for (rules, seed) in [
+        (&[("Strike", "false")][..], 21),
+        (&[("Strike", "true"), ("EscortTheKing", "true")][..], 22),
+        (&[("Strike", "false"), ("CaptureTheKing", "true")][..], 23),
+    ] {
+        let mut opts = crate::options::VariantOptions::new();
+        for (k, v) in rules {
+            opts.set(k, v);
+        }
+        let start = Tches::from_options(&opts).unwrap();
+        let positions = testing::random_positions(&start, seed, 12);
+        testing::check_table("tches", &positions, 3.0);
+    }
+}

@@ -21,7 +21,7 @@ use crate::game::Player;
 use super::pieces::{Kind, ALL_KINDS, KIND_COUNT};
 use super::position::{pack, Pos};
 use super::tables::BACK_RANK;
-use super::Tches;
+use super::{Rules, Tches};
 
 /// Random boards per type in the measurement.
 const BOARDS: usize = 300;
@@ -62,7 +62,10 @@ fn destinations_facing(probe: &mut Tches, base: &Pos, k: Kind, c: Cell, facing: 
 }
 
 fn measure() -> PieceValues {
-    let mut probe = Tches::new(false, Vec::new());
+    // Probes carry no material: the default weights' material is what is measured here.
+    let probe_weights = || super::eval::Weights::with_material([0; KIND_COUNT]);
+    let mut probe = Tches::with_weights(Rules::plain(false, Vec::new()), probe_weights())
+        .expect("Layers 1 and 2 are consistent");
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x7c4e5);
     let boards: Vec<Pos> = (0..BOARDS)
         .map(|_| {
@@ -120,7 +123,7 @@ fn measure() -> PieceValues {
 
     let mut rules = super::options::Rules::plain(false, Vec::new());
     rules.polarity = true;
-    let mut polar = Tches::with_rules(rules).expect("consistent rules");
+    let mut polar = Tches::with_weights(rules, probe_weights()).expect("consistent rules");
     let mut cell_mobility_polar = vec![[[0.0; 64]; 4]; KIND_COUNT];
     let mut mobility_polar = [0.0; KIND_COUNT];
     for k in ALL_KINDS {

@@ -14,9 +14,12 @@ use super::TiledSquares;
 use crate::bitboard::Bits;
 use crate::game::{Evaluate, Game, Player, RuleError};
 use crate::games::chess::attacks::{bb, pawn_attacks_bb, tables, FILE_A, RANK_1, RANK_8};
+use crate::params::{self, ParamTable};
 
-/// Evaluation weights in centipawns. The defaults are what the engine plays with; the
-/// option `TiledWeights` (see [`Weights::parse`]) changes them for tuning matches.
+/// Evaluation weights in centipawns. The defaults are what the engine plays with. They form a
+/// `ParamTable` (names such as `mobility.0`, `king_front_hole`), loaded by the engine option
+/// `EvalWeights` and fitted by `tessera tune texel`; the variant option `TiledWeights` (see
+/// [`Weights::parse`]) is an older spelling of the same changes, applied first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
     /// Material: pawn, knight, bishop, rook, queen.
@@ -89,6 +92,30 @@ impl Default for Weights {
     }
 }
 
+crate::param_table!(Weights {
+    values,
+    mobility,
+    reach,
+    pawn_rank,
+    pawn_step,
+    passed,
+    doubled,
+    isolated,
+    centre,
+    king_attack,
+    king_landing,
+    king_front_hole,
+    shelter,
+    king_rank,
+    king_centre,
+    owned_tile,
+    mop_up,
+    tempo,
+});
+
+/// The largest magnitude of a weight: sums of them stay far from overflowing.
+const WEIGHT_LIMIT: i32 = 100_000;
+
 fn bad(msg: String) -> RuleError {
     RuleError::new(format!("TiledWeights: {msg}"))
 }
@@ -111,7 +138,7 @@ fn parse_int(name: &str, v: &str) -> Result<i32, RuleError> {
     v.trim()
         .parse::<i32>()
         .ok()
-        .filter(|n| n.abs() <= 100_000)
+        .filter(|n| n.abs() <= WEIGHT_LIMIT)
         .ok_or_else(|| bad(format!("{name}: '{v}' is not an integer of at most 100000")))
 }
 
@@ -556,5 +583,21 @@ impl Evaluate for TiledSquares {
             return None;
         }
         Some(self.play_null_move())
+    }
+
+    fn eval_weights(&self) -> Option<&dyn ParamTable> {
+        Some(self.weights())
+    }
+
+    fn set_eval_weights(&mut self, values: &[i32]) -> Result<(), RuleError> {
+        if let Some(v) = values.iter().find(|v| v.abs() > WEIGHT_LIMIT) {
+            return Err(RuleError::new(format!(
+                "weight {v} is beyond the limit of {WEIGHT_LIMIT}"
+            )));
+        }
+        let mut w = *self.weights();
+        params::set_values(&mut w, values)?;
+        self.set_weights(w);
+        Ok(())
     }
 }

@@ -655,3 +655,28 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn weights_are_a_param_table() {
+    use crate::params::{self, testing};
+    let start = TiledSquares::default();
+    let positions = testing::random_positions(&start, 11, 40);
+    testing::check_table("tiledsquares", &positions, 3.0);
+    // TiledWeights and EvalWeights name the same numbers.
+    let t = start.eval_weights().unwrap();
+    let names = params::names(t);
+    assert_eq!(names.len(), 59);
+    assert_eq!(names[5], "mobility.0");
+    let w = Weights::parse("mobility=1/2/3/4,tempo=0").unwrap();
+    let mut g = TiledSquares::default();
+    params::apply_weights(
+        &mut g,
+        &params::parse_json(
+            r#"{"mobility.0": 1, "mobility.1": 2, "mobility.2": 3, "mobility.3": 4, "tempo": 0}"#,
+        )
+        .unwrap()
+        .values,
+    )
+    .unwrap();
+    assert_eq!(*g.weights(), w);
+}
