@@ -221,36 +221,30 @@ fn check_public(pos: &Pos, cfg: &Config, mover_cards: u64) -> Result<(), RuleErr
     }
     match pos.phase {
         Phase::Deal if pos.hand_len[1] > 0 && pos.hand_len[0] < pos.checkers[0] => {
-            return Err(RuleError::new("the deal fills White's hand first"))
+            Err(RuleError::new("the deal fills White's hand first"))
         }
         Phase::Deal if pos.hand_len == pos.checkers => {
-            return Err(RuleError::new("the deal is over: both hands are full"))
+            Err(RuleError::new("the deal is over: both hands are full"))
         }
-        Phase::Card if !pos.card_possible() => {
-            return Err(RuleError::new(
-                "the turn field says card, but the mover has no card or no checker",
-            ))
-        }
-        Phase::Draw if !pos.needs_draw() => {
-            return Err(RuleError::new(
-                "the turn field says draw, but the mover's hand matches its supply",
-            ))
-        }
+        Phase::Card if !pos.card_possible() => Err(RuleError::new(
+            "the turn field says card, but the mover has no card or no checker",
+        )),
+        Phase::Draw if !pos.needs_draw() => Err(RuleError::new(
+            "the turn field says draw, but the mover's hand matches its supply",
+        )),
         Phase::Regular | Phase::Deal
             if pos.exposed(
                 pos.side as usize ^ 1,
                 crate::games::adrenaline::position::NO_SQUARE,
             ) =>
         {
-            return Err(RuleError::new(
+            Err(RuleError::new(
                 "the side not to move could lose its king to the side to move",
             ))
         }
-        Phase::Steps(_) | Phase::Card if !pos.has_legal(&cfg.hand(mover_cards)) => {
-            return Err(RuleError::new(
-                "the turn in progress cannot be completed legally",
-            ))
-        }
+        Phase::Steps(_) | Phase::Card if !pos.has_legal(&cfg.hand(mover_cards)) => Err(
+            RuleError::new("the turn in progress cannot be completed legally"),
+        ),
         _ => Ok(()),
     }
 }
