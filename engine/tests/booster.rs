@@ -166,7 +166,7 @@ fn reshuffles_match_the_reference() {
     let black: Vec<String> = d[4..10].to_vec();
     let discard: Vec<String> = d[10..].to_vec();
     let fen = format!(
-        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 a1:2w - {} {} * {}",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 a1:1w - {} {} * {}",
         white.join("."),
         black.join("."),
         discard.join(".")
