@@ -66,6 +66,11 @@ fn strike_turns_match_the_reference() {
 fn single_action_variants_count_turns_as_actions() {
     for v in registry::variants() {
         let mut g = registry::create(v.name, &VariantOptions::new()).unwrap();
+        // A game with chance starts with its deal, whose draws all belong to the first
+        // turn: it is counted from dealt positions in its own tests.
+        if g.is_hidden() {
+            continue;
+        }
         // TCHES Strike has 2170 turns at the start: one turn deep is enough.
         let depth = if v.name == "tches" { 1 } else { 2 };
         let turns = g.perft_turns(depth);
