@@ -16,6 +16,7 @@ pub fn variants() -> &'static [VariantInfo] {
         games::tches::INFO,
         games::tiledsquares::INFO,
         games::adrenaline::INFO,
+        games::booster::INFO,
         games::parade::INFO,
         games::neighbour::INFO,
         games::cloak::INFO,

@@ -116,6 +116,13 @@ pub struct BenchArgs {
     /// Playouts per position for `--search mcts`.
     #[arg(long)]
     pub playouts: Option<u64>,
+    /// With `--search mcts`: this variant's position (`--fen`) instead of the bench list; a
+    /// hidden game's view-FEN measures information-set MCTS from that view.
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// The position for `--variant`.
+    #[arg(long)]
+    pub fen: Option<String>,
 }
 
 #[derive(Args)]
@@ -331,6 +338,9 @@ pub fn bench(a: BenchArgs) -> Result<(), String> {
         "mcts" => return bench_mcts(&a),
         other => return Err(format!("--search takes alphabeta or mcts, not '{other}'")),
     }
+    if a.variant.is_some() || a.fen.is_some() {
+        return Err("--variant and --fen go with --search mcts".into());
+    }
     let depth = a.depth.unwrap_or(DEFAULT_DEPTH).max(1);
     let threads = match a.threads {
         Some(t) => checked("Threads", t)?,
@@ -410,7 +420,16 @@ fn bench_mcts(a: &BenchArgs) -> Result<(), String> {
         return Err("--search mcts takes --playouts only (one thread)".into());
     }
     let playouts = a.playouts.unwrap_or(DEFAULT_PLAYOUTS).max(1);
-    let r = sb::bench_mcts(POSITIONS, playouts, options::DEFAULT_HASH_MB as usize)
+    let one;
+    let positions: &[(&str, &str)] = match (&a.variant, &a.fen) {
+        (Some(v), Some(f)) => {
+            one = [(v.as_str(), f.as_str())];
+            &one
+        }
+        (None, None) => POSITIONS,
+        _ => return Err("--variant and --fen go together".into()),
+    };
+    let r = sb::bench_mcts(positions, playouts, options::DEFAULT_HASH_MB as usize)
         .map_err(|e| e.to_string())?;
     let n = r.lines.len();
     for (i, l) in r.lines.iter().enumerate() {

@@ -1,5 +1,6 @@
 //! One module per game.
 pub mod adrenaline;
+pub mod booster;
 pub mod chess;
 pub mod cloak;
 pub mod neighbour;

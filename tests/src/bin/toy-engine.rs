@@ -2,7 +2,8 @@
 //! Lower), and `toy-engine match ...`, the match referee over the same catalogue.
 //!
 //! `toy-engine --log FILE` appends every line it receives to FILE before handling it, so a
-//! test can check everything an engine was told during a match.
+//! test can check everything an engine was told during a match. `--real` serves Tessera's own
+//! variants (the registry) instead of the toys, so that the real hidden games are logged too.
 
 use std::io::{BufRead, Write};
 
@@ -42,7 +43,12 @@ fn main() -> std::process::ExitCode {
         }
         None => None,
     };
-    let mut engine = Engine::new(&CATALOG, stdout_output()).expect("a catalogue");
+    let catalog: &'static [tessera::variant::VariantInfo] = if args.iter().any(|a| a == "--real") {
+        tessera::registry::variants()
+    } else {
+        &CATALOG
+    };
+    let mut engine = Engine::new(catalog, stdout_output()).expect("a catalogue");
     let stdin = std::io::stdin();
     let mut buf = Vec::new();
     let mut input = stdin.lock();

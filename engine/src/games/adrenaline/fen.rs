@@ -69,7 +69,7 @@ pub fn parse(fen: &str) -> Result<Pos, RuleError> {
     Ok(pos)
 }
 
-fn placement(s: &str, pos: &mut Pos) -> Result<(), RuleError> {
+pub(crate) fn placement(s: &str, pos: &mut Pos) -> Result<(), RuleError> {
     let ranks: Vec<&str> = s.split('/').collect();
     if ranks.len() != 8 {
         return Err(err(format!("placement needs 8 ranks, got {}", ranks.len())));
@@ -113,7 +113,7 @@ fn placement(s: &str, pos: &mut Pos) -> Result<(), RuleError> {
     Ok(())
 }
 
-fn castling(s: &str, pos: &Pos) -> Result<u8, RuleError> {
+pub(crate) fn castling(s: &str, pos: &Pos) -> Result<u8, RuleError> {
     if s == "-" {
         return Ok(0);
     }
@@ -213,7 +213,7 @@ fn turn_in_progress(s: &str, pos: &mut Pos) -> Result<(), RuleError> {
 /// The en-passant square must lie behind a pawn that has just made a double step: at the
 /// start of a turn the opponent's, during a turn the stepping pawn of the mover. It is kept
 /// only when a pawn stands ready to take.
-fn en_passant(ep: u8, pos: &mut Pos) -> Result<(), RuleError> {
+pub(crate) fn en_passant(ep: u8, pos: &mut Pos) -> Result<(), RuleError> {
     let bad = || {
         err(format!(
             "en-passant square {} is impossible",

@@ -18,12 +18,12 @@
 //! `notation`, `fen`, `eval`.
 
 mod eval;
-mod fen;
-mod movegen;
-mod notation;
-mod position;
+pub(crate) mod fen;
+pub(crate) mod movegen;
+pub(crate) mod notation;
+pub(crate) mod position;
 pub mod reach;
-mod tables;
+pub(crate) mod tables;
 #[cfg(test)]
 mod tests;
 mod turn;

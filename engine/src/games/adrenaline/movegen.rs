@@ -74,22 +74,28 @@ pub fn piece_reach(kind: usize, s: Square, occ: u64) -> u64 {
 /// Every regular move of the side to move except castling, pseudo-legal: the enemy king is
 /// never a target (it cannot be capturable in a legal position).
 pub fn pseudo_regular(pos: &Pos, out: &mut Vec<Move>) {
-    let b = &pos.board;
-    let t = tables();
     let us = pos.side as usize;
+    regular_moves(&pos.board, us, pos.ep, pos.board.by_color[us], out);
+}
+
+/// The chess moves (castling apart) of `us`'s pieces on `movers`, with `ep` the en-passant
+/// square `us` may use; the enemy king is never a target. Shared with Booster Chess, whose
+/// hobbled pieces move otherwise and are left out of `movers`.
+pub fn regular_moves(b: &Board, us: usize, ep: Square, movers: u64, out: &mut Vec<Move>) {
+    let t = tables();
     let them = us ^ 1;
     let own = b.by_color[us];
     let occ = b.occupied();
     let targets = !own & !b.pieces(them, KING);
     let enemy = b.by_color[them] & targets;
-    for s in Bits(own & !b.by_kind[PAWN]) {
+    for s in Bits(own & movers & !b.by_kind[PAWN]) {
         let kind = b.kind_at(s);
         for to in Bits(piece_reach(kind, s, occ) & targets) {
             out.push(Move::normal(s, to));
         }
     }
     let (up, start_rank): (i32, u8) = if us == 0 { (8, 1) } else { (-8, 6) };
-    for s in Bits(b.pieces(us, PAWN)) {
+    for s in Bits(b.pieces(us, PAWN) & movers) {
         let mut dests = t.pawn(us, s) & enemy;
         let one = s as i32 + up;
         if (0..64).contains(&one) && occ & bb(one as Square) == 0 {
@@ -108,8 +114,8 @@ pub fn pseudo_regular(pos: &Pos, out: &mut Vec<Move>) {
                 out.push(Move::normal(s, to));
             }
         }
-        if pos.ep != NO_SQUARE && t.pawn(us, s) & bb(pos.ep) != 0 {
-            out.push(Move::en_passant(s, pos.ep));
+        if ep != NO_SQUARE && t.pawn(us, s) & bb(ep) != 0 {
+            out.push(Move::en_passant(s, ep));
         }
     }
 }

@@ -209,7 +209,13 @@ pub fn steps_reach<R: StepRules>(
 
 /// Ordinary attack on `target` by a regular move, hobbled pieces attacking as pawns.
 #[inline(always)]
-fn direct_attack(b: &Board, attacker: usize, target: Square, occ: u64, pawnlike: u64) -> bool {
+pub(crate) fn direct_attack(
+    b: &Board,
+    attacker: usize,
+    target: Square,
+    occ: u64,
+    pawnlike: u64,
+) -> bool {
     if pawnlike == 0 {
         return b.attacked_by(target, attacker, occ);
     }
@@ -225,7 +231,7 @@ fn direct_attack(b: &Board, attacker: usize, target: Square, occ: u64, pawnlike:
 /// Regular destinations of a pawn (or of a piece moving as one: `hobbled`, no double step).
 /// A pawn on its own first rank steps one forward; on its start rank it may also go two.
 #[inline]
-fn pawn_destinations(b: &Board, s: Square, color: usize, hobbled: bool) -> u64 {
+pub(crate) fn pawn_destinations(b: &Board, s: Square, color: usize, hobbled: bool) -> u64 {
     let t = tables();
     let occ = b.occupied();
     let caps = t.pawn(color, s) & b.by_color[color ^ 1];

@@ -1,0 +1,235 @@
+//! Booster Chess against the independent reference generator (`booster_reference`): turn
+//! sets, turn perft and action perft with a fixed deck order (the draw pile's order written
+//! in the FEN, so chance has one outcome at each draw) from the start after a deal and from
+//! positions built for each rule; seeded random games compared turn by turn.
+//!
+//! Deeper perft is `#[ignore]`d:
+//! `cargo test --release -p tessera-engine --test booster -- --ignored --nocapture`.
+
+mod booster_reference;
+
+use booster_reference::RefPos;
+use tessera::cards::Card;
+use tessera::game::{below, seeded_rng, Chance, Game};
+use tessera::games::booster::{Booster, Config};
+use tessera::perft::{perft, perft_turns};
+
+fn deck() -> Vec<String> {
+    let cfg = Config::default();
+    (0..52u8)
+        .filter(|c| cfg.deck & (1 << c) != 0)
+        .map(|c| Card::from_code(c).unwrap().to_string())
+        .collect()
+}
+
+/// A FEN whose draw pile is written in full (in deck order), so every draw is fixed.
+fn fixed(chess: &str, stacks: &str, white: &str, black: &str, discard: &str) -> String {
+    let list = |s: &str| -> Vec<String> {
+        if s == "-" {
+            Vec::new()
+        } else {
+            s.split('.').map(str::to_string).collect()
+        }
+    };
+    let used: Vec<String> = [list(white), list(black), list(discard)].concat();
+    let order: Vec<String> = deck().into_iter().filter(|c| !used.contains(c)).collect();
+    format!(
+        "{chess} {stacks} - {white} {black} {} {discard}",
+        if order.is_empty() {
+            "*".to_string()
+        } else {
+            order.join(".")
+        }
+    )
+}
+
+/// The engine's complete turns, as comma-joined text.
+fn engine_turns(g: &mut Booster) -> std::collections::BTreeSet<String> {
+    fn walk(
+        g: &mut Booster,
+        side: tessera::Player,
+        prefix: &mut Vec<String>,
+        out: &mut std::collections::BTreeSet<String>,
+    ) {
+        if g.to_move() != side || g.terminal().is_some() {
+            out.insert(prefix.join(","));
+            return;
+        }
+        let mut v = Vec::new();
+        g.legal_actions(&mut v);
+        for a in v {
+            prefix.push(g.format_action(a));
+            let u = g.play(a);
+            walk(g, side, prefix, out);
+            g.undo(u);
+            prefix.pop();
+        }
+    }
+    let mut out = std::collections::BTreeSet::new();
+    let side = g.to_move();
+    let mut v = Vec::new();
+    g.legal_actions(&mut v);
+    for a in v {
+        let mut prefix = vec![g.format_action(a)];
+        let u = g.play(a);
+        walk(g, side, &mut prefix, &mut out);
+        g.undo(u);
+    }
+    out
+}
+
+fn compare(fen: &str, turns: u32, actions: u32) {
+    let t0 = std::time::Instant::now();
+    let r = RefPos::parse(
+        fen,
+        &deck().iter().map(String::as_str).collect::<Vec<_>>(),
+        [6, 6],
+    );
+    let mut g = Booster::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let mine = engine_turns(&mut g);
+    let theirs = r.turn_set();
+    let extra: Vec<_> = mine.difference(&theirs).take(5).collect();
+    let missing: Vec<_> = theirs.difference(&mine).take(5).collect();
+    assert!(
+        extra.is_empty() && missing.is_empty(),
+        "{fen}: engine only {extra:?}; reference only {missing:?}"
+    );
+    for d in 1..=turns {
+        assert_eq!(perft_turns(&mut g, d), r.perft_turns(d), "{fen}: {d} turns");
+    }
+    for d in 1..=actions {
+        assert_eq!(perft(&mut g, d), r.perft_actions(d), "{fen}: {d} actions");
+    }
+    eprintln!("{fen}: {:?}", t0.elapsed());
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn the_start_after_a_deal_matches_the_reference() {
+    compare(&fixed(START, "-", "2H.8H", "9S.6C", "-"), 1, 2);
+}
+
+#[test]
+fn rule_positions_match_the_reference() {
+    for (chess, stacks, white, black) in RULE_CASES {
+        compare(&fixed(chess, stacks, white, black, "-"), 1, 2);
+    }
+}
+
+const RULE_CASES: [(&str, &str, &str, &str); 9] = [
+    // Boosted rook and knight, a hobbled bishop, cards of every kind.
+    (
+        "4k3/8/8/3n4/8/1B6/8/R3K3 w Q - 0 1",
+        "a1:2w,b3:1b,d5:1b",
+        "10H.6D.8S",
+        "KS.5C",
+    ),
+    // A hobbled knight gives check as a pawn; its card cancels it.
+    ("4k3/p7/8/8/8/8/3n4/4K3 w - - 0 1", "d2:1w", "8S.2H", "QC"),
+    // A stepped attack on the king that only a card parries.
+    ("7k/8/8/8/4n3/8/P7/4K3 w - - 0 1", "e4:1b", "8S.3H", "2S"),
+    // Capture takeover with cancelling, steps after capturing hobbled pieces.
+    (
+        "7k/8/2q5/3n4/4B3/8/8/4K3 w - - 0 1",
+        "d5:2w,c6:1b",
+        "9D",
+        "QC.9S",
+    ),
+    // A hobbled piece reaching its last rank; a hobbled pawn frozen.
+    (
+        "4k3/R5P1/8/8/8/8/8/4K3 w - - 0 1",
+        "a7:1b,g7:1b",
+        "2D",
+        "2S",
+    ),
+    // Castling with checkers under a rook, through a square a step reaches.
+    (
+        "r3k2r/8/8/8/8/8/6n1/R3K2R w KQkq - 0 1",
+        "h1:1w,g2:1b",
+        "6H",
+        "6S",
+    ),
+    // En passant: the black pawn may take after the plain double step.
+    ("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1", "e2:1w", "5H", "5S"),
+    // Promotion then steps.
+    ("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7:2w", "-", "-"),
+    // An empty hand and a full supply on the board.
+    ("4k3/8/8/8/8/8/P7/4K3 w - - 0 1", "a2:3w,e1:3w", "-", "KS"),
+];
+
+#[test]
+fn reshuffles_match_the_reference() {
+    // The draw pile is empty: the discard pile is reshuffled, and every card may come.
+    let d = deck();
+    let white: Vec<String> = d[..4].to_vec();
+    let black: Vec<String> = d[4..10].to_vec();
+    let discard: Vec<String> = d[10..].to_vec();
+    let fen = format!(
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 a1:1w - {} {} * {}",
+        white.join("."),
+        black.join("."),
+        discard.join(".")
+    );
+    compare(&fen, 1, 1);
+}
+
+#[test]
+fn random_games_agree_turn_by_turn() {
+    let mut rng = seeded_rng(21);
+    for game in 0..3 {
+        let mut g = Booster::dealt(Config::default(), 100 + game);
+        for _ in 0..12 {
+            if g.outcome().is_some() {
+                break;
+            }
+            // Fix the draw pile's order so the reference and the engine draw alike.
+            let fen = {
+                let f: Vec<String> = g.fen().split_whitespace().map(str::to_string).collect();
+                let pile: Vec<String> = (0..52u8)
+                    .filter(|c| g.draw_pile() & (1 << c) != 0)
+                    .map(|c| Card::from_code(c).unwrap().to_string())
+                    .collect();
+                let mut f = f;
+                f[10] = if pile.is_empty() {
+                    "*".into()
+                } else {
+                    pile.join(".")
+                };
+                f.join(" ")
+            };
+            let mut fixed = Booster::from_fen(&fen).unwrap();
+            let r = RefPos::parse(
+                &fen,
+                &deck().iter().map(String::as_str).collect::<Vec<_>>(),
+                [6, 6],
+            );
+            let mine = engine_turns(&mut fixed);
+            assert_eq!(mine, r.turn_set(), "{fen}");
+            // Play a random whole turn.
+            let side = g.to_move();
+            while g.to_move() == side && g.terminal().is_none() {
+                let a = if g.is_chance_node() {
+                    g.sample_chance(&mut rng)
+                } else {
+                    let mut v = Vec::new();
+                    g.legal_actions(&mut v);
+                    if v.is_empty() {
+                        break;
+                    }
+                    v[below(&mut rng, v.len())]
+                };
+                g.play(a);
+            }
+        }
+    }
+}
+
+#[test]
+#[ignore]
+fn deep_perft_matches_the_reference() {
+    compare(&fixed(START, "-", "2H.8H", "9S.6C", "-"), 2, 3);
+    for (chess, stacks, white, black) in RULE_CASES {
+        compare(&fixed(chess, stacks, white, black, "-"), 2, 3);
+    }
+}
