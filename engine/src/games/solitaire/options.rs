@@ -99,7 +99,7 @@ pub const FAIR_NODES_SPEC: OptionSpec = OptionSpec {
 pub const FAIR_SAMPLES: &str = "FairSamples";
 
 /// Sampled deck orders a decision of the fair player by default.
-pub const FAIR_SAMPLES_DEFAULT: i64 = 16;
+pub const FAIR_SAMPLES_DEFAULT: i64 = 4;
 
 pub const FAIR_SAMPLES_SPEC: OptionSpec = OptionSpec {
     name: FAIR_SAMPLES,
@@ -117,7 +117,7 @@ pub const FAIR_SAMPLES_SPEC: OptionSpec = OptionSpec {
 pub const FAIR_SOLVE_KB: &str = "FairSolveKB";
 
 /// Kilobytes of the solver's tables for one (sample, action) of the fair player by default.
-pub const FAIR_SOLVE_KB_DEFAULT: i64 = 4096;
+pub const FAIR_SOLVE_KB_DEFAULT: i64 = 512;
 
 pub const FAIR_SOLVE_KB_SPEC: OptionSpec = OptionSpec {
     name: FAIR_SOLVE_KB,

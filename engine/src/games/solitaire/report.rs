@@ -12,8 +12,8 @@ use rayon::prelude::*;
 use super::options;
 use crate::game::{Evaluate, Game, Hidden, Player, RuleError};
 use crate::options::VariantOptions;
-use crate::search::solo::players::{greedy_player, random_player, Summary};
 use crate::search::solo::pimc::{self, PimcConfig};
+use crate::search::solo::players::{greedy_player, random_player, Summary};
 use crate::search::solo::{solve_from, Caps, Solitaire, SoloScore, Solution};
 use crate::variant::{SolveProgress, SolveReport};
 

@@ -30,10 +30,10 @@ pub struct PimcConfig {
 impl Default for PimcConfig {
     fn default() -> Self {
         PimcConfig {
-            samples: 16,
+            samples: 4,
             caps: Caps {
                 time: Some(Duration::from_millis(200)),
-                memory: 8 << 20,
+                memory: 512 << 10,
             },
         }
     }
@@ -76,8 +76,15 @@ where
             sums[k] += sample.weight * v.points as f64;
         }
     }
-    let w = if total_weight > 0.0 { total_weight } else { 1.0 };
-    actions.into_iter().zip(sums.into_iter().map(|s| s / w)).collect()
+    let w = if total_weight > 0.0 {
+        total_weight
+    } else {
+        1.0
+    };
+    actions
+        .into_iter()
+        .zip(sums.into_iter().map(|s| s / w))
+        .collect()
 }
 
 /// The action with the highest mean value (the first of equals), or `None` when there is
