@@ -333,13 +333,15 @@ const MIN_PIECES_SPEC: OptionSpec = OptionSpec {
     check: None,
 };
 
-const OPTIONS: [OptionSpec; 7] = [
+const OPTIONS: [OptionSpec; 9] = [
     options::DEAL_SPEC,
     options::SEED_SPEC,
     options::SECONDS_SPEC,
     options::MB_SPEC,
     options::DEALS_SPEC,
     options::FAIR_NODES_SPEC,
+    options::FAIR_SAMPLES_SPEC,
+    options::FAIR_SOLVE_KB_SPEC,
     MIN_PIECES_SPEC,
 ];
 

@@ -899,3 +899,33 @@ fn each_unseen_card_turns_up_with_the_right_frequency() {
         assert!((880..=1120).contains(k), "{c}: {k}");
     }
 }
+
+#[test]
+fn the_monte_carlo_player_decides_from_the_view_alone() {
+    use crate::search::solo::pimc::{self, PimcConfig};
+    let cfg = PimcConfig {
+        samples: 3,
+        ..PimcConfig::default()
+    };
+    // Two deals that differ only in the order of the hand: the same view, so the same values.
+    let a = dealt(DEAL).fair();
+    let b = dealt("9H 10H KS 10S 8S 8H 10C 9S 9C QC 8C 10D 9D KH QD 8D").fair();
+    assert_eq!(a.view(Player::White).fen(), b.view(Player::White).fen());
+    let va = pimc::values::<Parade>(&a.view(Player::White), &cfg, &mut rng(5));
+    let vb = pimc::values::<Parade>(&b.view(Player::White), &cfg, &mut rng(5));
+    assert_eq!(va, vb);
+    assert!(!va.is_empty());
+    for (act, v) in &va {
+        assert!(a.is_legal(*act), "{act:?}");
+        assert!((-16.0..=8.0).contains(v), "{v}");
+    }
+    // It plays a whole game from the view, to a win no better than the clairvoyant score.
+    let g = dealt(DEAL);
+    let best = solve(&g, &Caps::default(), &Default::default(), &mut |_| {}).best;
+    let fair = crate::games::solitaire::report::pimc_player(&g, &cfg, 1);
+    assert!(fair.won && fair <= best, "{fair} against {best}");
+}
+
+fn rng(seed: u64) -> Xoshiro256PlusPlus {
+    Xoshiro256PlusPlus::seed_from_u64(seed)
+}

@@ -11,6 +11,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::cards::{parse_cards, Card};
 use crate::game::RuleError;
 use crate::options::{OptionKind, OptionSpec, VariantOptions};
+use crate::search::solo::pimc::PimcConfig;
 use crate::search::solo::Caps;
 
 pub const DEAL: &str = "Deal";
@@ -95,15 +96,68 @@ pub const FAIR_NODES_SPEC: OptionSpec = OptionSpec {
     check: None,
 };
 
+pub const FAIR_SAMPLES: &str = "FairSamples";
+
+/// Sampled deck orders a decision of the fair player by default.
+pub const FAIR_SAMPLES_DEFAULT: i64 = 4;
+
+pub const FAIR_SAMPLES_SPEC: OptionSpec = OptionSpec {
+    name: FAIR_SAMPLES,
+    kind: OptionKind::Spin {
+        default: FAIR_SAMPLES_DEFAULT,
+        min: 0,
+        max: 100_000,
+    },
+    help: "solitaires, tessera solve with Deals: deck orders the fair player samples a \
+               decision, each action valued by the clairvoyant solver in each (perfect-information \
+               Monte Carlo; 0: information-set MCTS with FairNodes instead)",
+    check: None,
+};
+
+pub const FAIR_SOLVE_KB: &str = "FairSolveKB";
+
+/// Kilobytes of the solver's tables for one (sample, action) of the fair player by default.
+pub const FAIR_SOLVE_KB_DEFAULT: i64 = 512;
+
+pub const FAIR_SOLVE_KB_SPEC: OptionSpec = OptionSpec {
+    name: FAIR_SOLVE_KB,
+    kind: OptionKind::Spin {
+        default: FAIR_SOLVE_KB_DEFAULT,
+        min: 1,
+        max: 1 << 20,
+    },
+    help: "solitaires, tessera solve with Deals: kilobytes the clairvoyant solver may use \
+               for one action in one sample of the fair player (a capped solve counts its best \
+               line found)",
+    check: None,
+};
+
 /// The options both solitaires take.
-pub const OPTIONS: [OptionSpec; 6] = [
+pub const OPTIONS: [OptionSpec; 8] = [
     DEAL_SPEC,
     SEED_SPEC,
     SECONDS_SPEC,
     MB_SPEC,
     DEALS_SPEC,
     FAIR_NODES_SPEC,
+    FAIR_SAMPLES_SPEC,
+    FAIR_SOLVE_KB_SPEC,
 ];
+
+/// The fair player by perfect-information Monte Carlo, or `None` for information-set MCTS.
+pub fn fair_pimc(opts: &VariantOptions) -> Result<Option<PimcConfig>, RuleError> {
+    let samples = opts.int(FAIR_SAMPLES, FAIR_SAMPLES_DEFAULT, 0, 100_000)? as usize;
+    let kb = opts.int(FAIR_SOLVE_KB, FAIR_SOLVE_KB_DEFAULT, 1, 1 << 20)? as usize;
+    Ok((samples > 0).then(|| PimcConfig {
+        samples,
+        caps: Caps {
+            // The memory cap decides (the same answer on a loaded machine); the time cap only
+            // guards against a pathological solve.
+            time: Some(Duration::from_secs(2)),
+            memory: kb << 10,
+        },
+    }))
+}
 
 pub fn fair_nodes(opts: &VariantOptions) -> Result<u64, RuleError> {
     Ok(opts.int(FAIR_NODES, 2000, 0, 10_000_000)? as u64)

@@ -12,6 +12,7 @@ use rayon::prelude::*;
 use super::options;
 use crate::game::{Evaluate, Game, Hidden, Player, RuleError};
 use crate::options::VariantOptions;
+use crate::search::solo::pimc::{self, PimcConfig};
 use crate::search::solo::players::{greedy_player, random_player, Summary};
 use crate::search::solo::{solve_from, Caps, Solitaire, SoloScore, Solution};
 use crate::variant::{SolveProgress, SolveReport};
@@ -52,6 +53,24 @@ pub fn fair_player<G: Dealt>(root: &G, nodes: u64, seed: u64) -> SoloScore {
         let ctl = crate::search::SearchControl::new(false);
         let out = crate::search::run_view(&view, &limits, &cfg, &ctl, &tt, &mut |_| {});
         let Some(a) = out.turn.first().and_then(|t| truth.parse_action(t).ok()) else {
+            return truth.stuck_score();
+        };
+        truth.play(a);
+    }
+}
+
+/// The fair player by perfect-information Monte Carlo (`search::solo::pimc`): each decision
+/// samples `cfg.samples` deck orders consistent with the view and values every action by the
+/// clairvoyant solver's best score after it in each; the truth only plays its actions.
+pub fn pimc_player<G: Dealt>(root: &G, cfg: &PimcConfig, seed: u64) -> SoloScore {
+    let mut truth = root.clone().played_fairly();
+    let mut rng = crate::game::seeded_rng(seed ^ 0x9171_c0de);
+    loop {
+        if let Some(s) = truth.result() {
+            return s;
+        }
+        let view = truth.view(Player::White);
+        let Some(a) = pimc::choose::<G>(&view, cfg, &mut rng) else {
             return truth.stuck_score();
         };
         truth.play(a);
@@ -163,9 +182,10 @@ fn play_deal<G: Dealt>(
     caps: &Caps,
 ) -> Result<DealResult, RuleError> {
     let g = G::from_seed(seed, opts)?;
-    let fair = match options::fair_nodes(opts)? {
-        0 => None,
-        n => Some(fair_player(&g, n, seed)),
+    let fair = match (options::fair_pimc(opts)?, options::fair_nodes(opts)?) {
+        (Some(cfg), _) => Some(pimc_player(&g, &cfg, seed)),
+        (None, 0) => None,
+        (None, n) => Some(fair_player(&g, n, seed)),
     };
     let stop = AtomicBool::new(false);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x67ee_d1e5);
@@ -264,7 +284,7 @@ fn compare<G: Dealt>(
         ),
         row("clairvoyant", &Summary::of(&clair)),
         if fair.is_empty() {
-            format!("{:<12} not played (FairNodes 0)", "fair")
+            format!("{:<12} not played (FairSamples 0, FairNodes 0)", "fair")
         } else {
             row("fair", &Summary::of(&fair))
         },
@@ -274,10 +294,20 @@ fn compare<G: Dealt>(
     if !fair.is_empty() {
         let c = Summary::of(&clair).mean;
         let f = Summary::of(&fair).mean;
+        let how = match options::fair_pimc(opts)? {
+            Some(cfg) => format!(
+                "perfect-information Monte Carlo, {} sampled orders a decision, each action \
+                 solved in each within {} kB",
+                cfg.samples,
+                cfg.caps.memory >> 10
+            ),
+            None => format!(
+                "information-set MCTS, {} iterations a decision, static evaluation at the leaves",
+                options::fair_nodes(opts)?
+            ),
+        };
         lines.push(format!(
-            "fair: information-set MCTS, {} iterations a decision, static evaluation at the \
-             leaves; {:.1}% of the clairvoyant mean (lower by {:.3} points)",
-            options::fair_nodes(opts)?,
+            "fair: {how}; {:.1}% of the clairvoyant mean (lower by {:.3} points)",
             if c != 0.0 { 100.0 * f / c } else { 0.0 },
             c - f
         ));

@@ -3,6 +3,7 @@
 //! the text face the protocol drives. Nothing here names a game.
 
 pub mod bestfirst;
+pub mod pimc;
 pub mod players;
 pub mod session;
 
