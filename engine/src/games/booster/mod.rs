@@ -651,7 +651,6 @@ impl Game for Booster {
             self.pos.draw_len,
             fen::cards_text(self.discard)
         ));
-        s.push_str(&format!("Fen: {}\n", self.fen()));
         s
     }
 

@@ -172,7 +172,16 @@ impl View for BoosterView {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        draw_rules(&self.pos, self.discard, &self.rec)
+        draw_rules(&self.pos, self.discard, &self.rec).or_else(|| {
+            // The player knows its own actions (the same in every state its view allows):
+            // with none on its turn the game is over.
+            if self.pos.is_chance_node() || self.pos.side as usize != self.me.index() {
+                return None;
+            }
+            let g = self.determinize(&mut crate::game::seeded_rng(0));
+            (crate::game::Game::count_actions(&g) == 0)
+                .then(|| crate::game::Game::no_action_outcome(&g))
+        })
     }
 
     fn apply(&mut self, o: &Seen) -> Result<(), RuleError> {

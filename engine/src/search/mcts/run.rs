@@ -476,29 +476,29 @@ fn whole_turn<M: Model>(
                 }
             }
         }
-        // Still inside the turn (the model could not follow it, or the short search stopped
-        // short): finish it one ply at a time in the sampled state, by the static evaluation.
-        // The player's own actions are the same in every state its view allows, so the turn
-        // stays legal.
-        while !finished && turn.len() < MAX_TURN {
-            let mut acts = Vec::new();
-            g.legal_actions(&mut acts);
-            let best = acts.iter().copied().max_by_key(|&a| {
-                let mut h = g.clone();
-                h.play(a);
-                let e = crate::game::Evaluate::evaluate(&h);
-                if h.to_move() == me {
-                    e
-                } else {
-                    -e
-                }
-            });
-            let Some(a) = best else { break };
-            let before = g.clone();
-            turn.push(g.format_action(a));
-            g.play(a);
-            finished = turn_over(model, &before, a, &g, me);
-        }
+    }
+    // Still inside the turn (no tree choice at all, the model could not follow it, or the
+    // short search stopped short): finish it one ply at a time in the sampled state, by the
+    // static evaluation. The player's own actions are the same in every state its view
+    // allows, so the turn stays legal.
+    while !finished && turn.len() < MAX_TURN {
+        let mut acts = Vec::new();
+        g.legal_actions(&mut acts);
+        let best = acts.iter().copied().max_by_key(|&a| {
+            let mut h = g.clone();
+            h.play(a);
+            let e = crate::game::Evaluate::evaluate(&h);
+            if h.to_move() == me {
+                e
+            } else {
+                -e
+            }
+        });
+        let Some(a) = best else { break };
+        let before = g.clone();
+        turn.push(g.format_action(a));
+        g.play(a);
+        finished = turn_over(model, &before, a, &g, me);
     }
     (turn, value)
 }
