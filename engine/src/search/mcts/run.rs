@@ -44,7 +44,15 @@ pub fn search<M: Model>(
     let start = Instant::now();
     let me = model.player();
     let mut probe_rng = seeded(cfg, model, 0xD1CE);
-    let probe = model.world(&mut probe_rng).state;
+    // A sampled truth may be over where the view is not (a sampler that draws from a wider
+    // set than the rules allow, e.g. arrangements weighted but not all excluded): try a few.
+    let mut probe = model.world(&mut probe_rng).state;
+    for _ in 0..32 {
+        if probe.terminal().is_none() && !model.is_chance(&probe) {
+            break;
+        }
+        probe = model.world(&mut probe_rng).state;
+    }
     let mut root_actions = Vec::new();
     if probe.terminal().is_none() && !model.is_chance(&probe) {
         probe.legal_actions(&mut root_actions);
