@@ -3,8 +3,9 @@
 //! the test game Peek Whist. Each measurement runs a fixed number of iterations.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use tessera::bench_positions::POSITIONS;
 use tessera::game::{Hidden, Player};
-use tessera::search::bench::{bench_mcts, POSITIONS};
+use tessera::search::bench::bench_mcts;
 use tessera::search::{mcts, Limits, Observers, SearchConfig, SearchControl};
 use tessera::Game;
 use tessera_tests::toys::PeekWhist;

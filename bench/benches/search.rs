@@ -1,7 +1,8 @@
 //! Search speed: fixed-depth searches of a few positions, one thread, a fresh table each.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use tessera::search::bench::{bench, POSITIONS};
+use tessera::bench_positions::POSITIONS;
+use tessera::search::bench::bench;
 
 fn search_benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("search");

@@ -1,6 +1,7 @@
 //! Tessera: rules, board geometry and search for chess variants. This crate does no I/O and
 //! knows no protocol; the `tessera` binary in `protocol/` turns text into calls on it.
 
+pub mod bench_positions;
 pub mod bitboard;
 pub mod cards;
 pub mod contract;

@@ -332,7 +332,8 @@ pub fn perft(a: PerftArgs) -> Result<(), String> {
 }
 
 pub fn bench(a: BenchArgs) -> Result<(), String> {
-    use tessera::search::bench::{self as sb, BenchLine, DEFAULT_DEPTH, POSITIONS};
+    use tessera::bench_positions::POSITIONS;
+    use tessera::search::bench::{self as sb, BenchLine, DEFAULT_DEPTH};
     match a.search.as_str() {
         "alphabeta" => {}
         "mcts" => return bench_mcts(&a),
@@ -415,7 +416,8 @@ pub fn bench(a: BenchArgs) -> Result<(), String> {
 
 /// `tessera bench --search mcts`: a fixed number of playouts from every bench position.
 fn bench_mcts(a: &BenchArgs) -> Result<(), String> {
-    use tessera::search::bench::{self as sb, DEFAULT_PLAYOUTS, POSITIONS};
+    use tessera::bench_positions::POSITIONS;
+    use tessera::search::bench::{self as sb, DEFAULT_PLAYOUTS};
     if a.threads.is_some_and(|t| t != 1) || a.depth.is_some() {
         return Err("--search mcts takes --playouts only (one thread)".into());
     }

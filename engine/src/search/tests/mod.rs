@@ -472,7 +472,7 @@ fn a_finished_game_returns_no_turn() {
 
 #[test]
 fn bench_is_deterministic_and_rejects_bad_input() {
-    let positions = &bench::POSITIONS[..3];
+    let positions = &crate::bench_positions::POSITIONS[..3];
     let a = bench::bench(positions, 4, 4).unwrap();
     let b = bench::bench(positions, 4, 4).unwrap();
     assert!(a.nodes > 0);
@@ -493,7 +493,7 @@ fn full_bench() {
         .ok()
         .and_then(|d| d.parse().ok())
         .unwrap_or(bench::DEFAULT_DEPTH);
-    let r = bench::bench(bench::POSITIONS, depth, 16).unwrap();
+    let r = bench::bench(crate::bench_positions::POSITIONS, depth, 16).unwrap();
     for l in &r.lines {
         println!("{:>10} {:?} {}", l.nodes, l.best, l.fen);
     }
