@@ -11,10 +11,11 @@
 //!
 //! `set_fen` takes either: a truth's FEN or a view-FEN (the game tells them apart).
 //!
-//! A variant may put a searcher of its own kind in front of the generic ones for the truth
-//! (`TruthSearch`: a solitaire's exact clairvoyant solver, which needs every hidden fact); it
-//! answers only where it applies, and the generic searchers play everything else, views
-//! always.
+//! A variant may put a searcher of its own kind in front of the generic ones, for the truth
+//! (`TruthSearch`: a solitaire's exact clairvoyant solver, which needs every hidden fact) and
+//! for a view (`ViewSearch`: a solitaire's fair player, which samples truths from the view and
+//! solves each); each answers only where it applies, and the generic searchers play everything
+//! else.
 
 use rand_core::SeedableRng;
 use std::sync::atomic::AtomicBool;
@@ -45,6 +46,20 @@ pub type TruthSearch<G> = Arc<
         + Sync,
 >;
 
+/// A search of a view that a variant puts before the generic searchers: `None` where it does
+/// not apply. It is given the view only, so it plays fairly.
+pub type ViewSearch<V> = Arc<
+    dyn Fn(
+            &V,
+            &Limits,
+            &SearchConfig,
+            &SearchControl,
+            &mut dyn FnMut(&SearchInfo),
+        ) -> Option<SearchOutput>
+        + Send
+        + Sync,
+>;
+
 #[derive(Clone)]
 pub struct HiddenSession<G: Evaluate + Hidden> {
     /// The truth; while a view is held, the variant (with its options) the view belongs to.
@@ -52,6 +67,8 @@ pub struct HiddenSession<G: Evaluate + Hidden> {
     pub view: Option<G::View>,
     /// The variant's own search of the truth, tried first (see `TruthSearch`).
     pub truth_search: Option<TruthSearch<G>>,
+    /// The variant's own search of a view, tried first (see `ViewSearch`).
+    pub view_search: Option<ViewSearch<G::View>>,
 }
 
 impl<G: Evaluate + Hidden> HiddenSession<G> {
@@ -60,6 +77,7 @@ impl<G: Evaluate + Hidden> HiddenSession<G> {
             game,
             view: None,
             truth_search: None,
+            view_search: None,
         }
     }
 
@@ -67,12 +85,18 @@ impl<G: Evaluate + Hidden> HiddenSession<G> {
         Box::new(HiddenSession::new(game))
     }
 
-    /// A session whose truth is searched by `search` where it applies.
-    pub fn with_truth_search(game: G, search: TruthSearch<G>) -> Box<dyn AnyGame> {
+    /// A session whose truth is searched by `truth` and whose views by `view`, where they
+    /// apply.
+    pub fn with_searches(
+        game: G,
+        truth: Option<TruthSearch<G>>,
+        view: Option<ViewSearch<G::View>>,
+    ) -> Box<dyn AnyGame> {
         Box::new(HiddenSession {
             game,
             view: None,
-            truth_search: Some(search),
+            truth_search: truth,
+            view_search: view,
         })
     }
 
@@ -317,7 +341,14 @@ impl<G: Evaluate + Hidden> AnyGame for HiddenSession<G> {
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchOutput {
         match &self.view {
-            Some(v) => search::run_view(v, limits, cfg, ctl, tt, report),
+            Some(v) => {
+                if let Some(own) = &self.view_search {
+                    if let Some(out) = own(v, limits, cfg, ctl, report) {
+                        return out;
+                    }
+                }
+                search::run_view(v, limits, cfg, ctl, tt, report)
+            }
             None => {
                 if let Some(own) = &self.truth_search {
                     if let Some(out) = own(&self.game, limits, cfg, ctl, report) {
@@ -376,6 +407,7 @@ impl<G: Evaluate + Hidden> AnyGame for HiddenSession<G> {
             game: self.game.clone(),
             view: Some(self.game.view(p)),
             truth_search: self.truth_search.clone(),
+            view_search: self.view_search.clone(),
         }))
     }
 

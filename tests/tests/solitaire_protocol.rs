@@ -92,23 +92,34 @@ fn parade_session() {
     e.send("d");
     let d = e.sync();
     assert!(d.iter().any(|l| l.starts_with("hand: 6 cards")), "{d:?}");
-    // The player's view (the cards left, not their order): `go` plays fairly from it with the
-    // generic searcher of views, and the answer is legal; observations follow the game.
+    // The player's view (the cards left, not their order): `go` plays fairly from it (the
+    // fair player: deck orders sampled from the view, each solved) within the clock, and the
+    // answer is legal in the truth; observations follow the game. `Search mcts` plays the same
+    // view with the generic searcher of views.
     const VIEW: &str =
         "view 8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|?,?,?,?,?,?,?,? 0 -";
-    e.send(&format!("position fen {VIEW} moves f3g2 add=QD"));
-    e.send("go nodes 300");
-    let out = e.until("bestmove", WAIT);
-    let best = out
-        .last()
-        .unwrap()
-        .trim_start_matches("bestmove ")
-        .to_string();
     let mut o = VariantOptions::new();
     o.set("Deal", DEAL);
     let mut truth = registry::create("parade", &o).unwrap();
     truth.play_str("f3g2,Q@c5").unwrap();
-    assert!(truth.legal_actions().contains(&best), "{best}: {out:?}");
+    for (search, go) in [("auto", "go movetime 300"), ("mcts", "go nodes 300")] {
+        e.send(&format!("setoption name Search value {search}"));
+        e.send(&format!("position fen {VIEW} moves f3g2 add=QD"));
+        e.send(go);
+        let out = e.until("bestmove", WAIT);
+        let best = out
+            .last()
+            .unwrap()
+            .trim_start_matches("bestmove ")
+            .to_string();
+        assert!(truth.legal_actions().contains(&best), "{best}: {out:?}");
+        assert_eq!(
+            out.iter().any(|l| l.contains("fair player: mean score")),
+            search == "auto",
+            "{out:?}"
+        );
+    }
+    e.send("setoption name Search value auto");
     // The same deal's truth as a position names the hand; a view refuses it.
     e.send(&format!("position fen {VIEW} moves 8D"));
     let r = e.sync();

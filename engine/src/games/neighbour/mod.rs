@@ -347,7 +347,11 @@ const OPTIONS: [OptionSpec; 9] = [
 
 fn create(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
     let game = Neighbour::from_options(opts)?.fair();
-    Ok(crate::search::solo::session(game, options::caps(opts)?))
+    Ok(crate::search::solo::session(
+        game,
+        options::caps(opts)?,
+        options::fair_pimc(opts)?,
+    ))
 }
 
 impl report::Dealt for Neighbour {

@@ -746,6 +746,7 @@ fn brute_force(g: &Neighbour, max_spent: usize) -> Option<SoloScore> {
 fn check_solver(g: &Neighbour) -> Option<i32> {
     let stop = std::sync::atomic::AtomicBool::new(false);
     let caps = Caps {
+        expansions: None,
         time: Some(std::time::Duration::from_millis(150)),
         ..Caps::default()
     };
@@ -782,6 +783,7 @@ fn the_solver_is_exact_on_small_positions() {
         }
         let stop = std::sync::atomic::AtomicBool::new(false);
         let caps = Caps {
+            expansions: None,
             time: Some(std::time::Duration::from_millis(150)),
             ..Caps::default()
         };

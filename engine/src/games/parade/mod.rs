@@ -289,7 +289,11 @@ impl Game for Parade {
 
 fn create(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
     let game = Parade::from_options(opts)?.fair();
-    Ok(crate::search::solo::session(game, options::caps(opts)?))
+    Ok(crate::search::solo::session(
+        game,
+        options::caps(opts)?,
+        options::fair_pimc(opts)?,
+    ))
 }
 
 impl report::Dealt for Parade {

@@ -926,6 +926,73 @@ fn the_monte_carlo_player_decides_from_the_view_alone() {
     assert!(fair.won && fair <= best, "{fair} against {best}");
 }
 
+#[test]
+fn the_monte_carlo_player_keeps_its_budget() {
+    use crate::search::solo::pimc::{self, Budget, PimcConfig};
+    use std::sync::atomic::AtomicBool;
+    use std::time::Instant;
+    let view = dealt(DEAL).fair().view(Player::White);
+    let cfg = PimcConfig::default();
+    let legal = {
+        let mut v = Vec::new();
+        dealt(DEAL).fair().legal_actions(&mut v);
+        v
+    };
+    let stop = AtomicBool::new(false);
+    // A deadline already passed, or `stop` already set: the first sample is still finished,
+    // so every action has a value, and no second sample starts.
+    let passed = Budget {
+        deadline: Some(Instant::now()),
+        stop: &stop,
+        extend: true,
+        nodes: None,
+    };
+    let stopped_flag = AtomicBool::new(true);
+    let stopped = Budget {
+        deadline: None,
+        stop: &stopped_flag,
+        extend: true,
+        nodes: None,
+    };
+    for budget in [passed, stopped] {
+        let v = pimc::values_within::<Parade>(&view, &cfg, &mut rng(3), budget);
+        assert_eq!(v.samples, 1);
+        assert_eq!(v.actions.len(), legal.len());
+        assert!(v.actions.iter().all(|(a, _)| legal.contains(a)));
+    }
+    // A node budget: the solver's expansions over the whole decision stay within it (each
+    // solve's share is at least one expansion, so the floor is one per action of a sample).
+    for nodes in [50u64, 2000] {
+        let budget = Budget {
+            deadline: None,
+            stop: &stop,
+            extend: true,
+            nodes: Some(nodes),
+        };
+        let v = pimc::values_within::<Parade>(&view, &cfg, &mut rng(3), budget);
+        assert!(v.samples >= 1);
+        assert!(
+            v.expanded <= nodes.max(legal.len() as u64),
+            "{} expansions for a budget of {nodes}",
+            v.expanded
+        );
+    }
+    // More nodes, more samples (the configured count is only the plan for sharing them).
+    let few = Budget {
+        deadline: None,
+        stop: &stop,
+        extend: true,
+        nodes: Some(100),
+    };
+    let many = Budget {
+        nodes: Some(200_000),
+        ..few
+    };
+    let f = pimc::values_within::<Parade>(&view, &cfg, &mut rng(3), few);
+    let m = pimc::values_within::<Parade>(&view, &cfg, &mut rng(3), many);
+    assert!(m.samples > f.samples, "{} against {}", m.samples, f.samples);
+}
+
 fn rng(seed: u64) -> Xoshiro256PlusPlus {
     Xoshiro256PlusPlus::seed_from_u64(seed)
 }

@@ -151,6 +151,7 @@ pub fn fair_pimc(opts: &VariantOptions) -> Result<Option<PimcConfig>, RuleError>
     Ok((samples > 0).then(|| PimcConfig {
         samples,
         caps: Caps {
+            expansions: None,
             // The memory cap decides (the same answer on a loaded machine); the time cap only
             // guards against a pathological solve.
             time: Some(Duration::from_secs(2)),
@@ -188,6 +189,7 @@ pub fn caps(opts: &VariantOptions) -> Result<Caps, RuleError> {
     let seconds = opts.int(SOLVE_SECONDS, default_seconds, 1, 86_400)?;
     let mb = opts.int(SOLVE_MB, 1024, 16, 1 << 20)?;
     Ok(Caps {
+        expansions: None,
         time: Some(Duration::from_secs(seconds as u64)),
         memory: (mb as usize) << 20,
     })

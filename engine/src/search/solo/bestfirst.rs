@@ -25,6 +25,8 @@ use super::{Solitaire, SoloScore};
 /// Limits of one solve.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Caps {
+    /// Positions the search may expand (`go nodes`).
+    pub expansions: Option<u64>,
     pub time: Option<Duration>,
     /// Bytes the solver's tables may grow to.
     pub memory: usize,
@@ -33,6 +35,7 @@ pub struct Caps {
 impl Default for Caps {
     fn default() -> Self {
         Caps {
+            expansions: None,
             time: Some(Duration::from_secs(60)),
             memory: 1 << 30,
         }
@@ -45,6 +48,8 @@ pub enum Verdict {
     /// The line's score is the best possible.
     Proven,
     TimeCap,
+    /// The expansion cap (`go nodes`).
+    NodeCap,
     MemoryCap,
     /// Told to stop.
     Stopped,
@@ -59,6 +64,7 @@ impl Verdict {
         match self {
             Verdict::Proven => "proven",
             Verdict::TimeCap => "not proven (time cap reached)",
+            Verdict::NodeCap => "not proven (node cap reached)",
             Verdict::MemoryCap => "not proven (memory cap reached)",
             Verdict::Stopped => "not proven (stopped)",
         }
@@ -191,8 +197,14 @@ impl<'a, G: Solitaire> Search<'a, G> {
 }
 
 /// A finished game reached by always taking the action with the best bound, never back to
-/// a position of the same descent: the first incumbent.
-fn greedy_descent<G: Solitaire>(root: &G) -> (SoloScore, Vec<G::Action>) {
+/// a position of the same descent: the first incumbent. Past `deadline` the descent stops
+/// weighing bounds and takes the first action to the end (each action spends a card or a
+/// point, so the game ends), so that a tight time cap still gets a finished game, if a poor
+/// one.
+fn greedy_descent<G: Solitaire>(
+    root: &G,
+    deadline: Option<Instant>,
+) -> (SoloScore, Vec<G::Action>) {
     let mut g = root.clone();
     let mut line = Vec::new();
     let mut actions = Vec::new();
@@ -204,8 +216,9 @@ fn greedy_descent<G: Solitaire>(root: &G) -> (SoloScore, Vec<G::Action>) {
         }
         actions.clear();
         g.legal_actions(&mut actions);
+        let hurried = deadline.is_some_and(|d| Instant::now() >= d);
         let mut best: Option<(SoloScore, G::Action)> = None;
-        for &a in &actions {
+        for &a in actions.iter().filter(|_| !hurried) {
             let u = g.play(a);
             let fresh = !visited.contains(&g.solve_key());
             let b = g.score_bound();
@@ -215,7 +228,8 @@ fn greedy_descent<G: Solitaire>(root: &G) -> (SoloScore, Vec<G::Action>) {
             }
         }
         if best.is_none() {
-            // Every action leads back: take any, the game still ends (cards run out).
+            // Every action leads back, or no time to weigh them: take any, the game still
+            // ends (cards run out).
             best = actions.first().map(|&a| (SoloScore::lost(i32::MIN / 4), a));
         }
         let Some((_, a)) = best else {
@@ -249,7 +263,7 @@ pub fn solve_from<G: Solitaire>(
     known: Option<(SoloScore, Vec<G::Action>)>,
 ) -> Solution<G::Action> {
     let start = Instant::now();
-    let (mut greedy_score, mut greedy_line) = greedy_descent(root);
+    let (mut greedy_score, mut greedy_line) = greedy_descent(root, caps.time.map(|t| start + t));
     if let Some((score, line)) = known {
         if score > greedy_score {
             (greedy_score, greedy_line) = (score, line);
@@ -281,7 +295,12 @@ pub fn solve_from<G: Solitaire>(
         if unpack_bound(top) <= s.best.ord() {
             break;
         }
-        if s.expanded.is_multiple_of(256) {
+        if caps.expansions.is_some_and(|n| s.expanded >= n) {
+            verdict = Verdict::NodeCap;
+            break;
+        }
+        // Often enough for the millisecond caps of the fair player's many small solves.
+        if s.expanded.is_multiple_of(32) {
             if stop.load(Ordering::Relaxed) {
                 verdict = Verdict::Stopped;
                 break;

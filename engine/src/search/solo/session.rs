@@ -1,10 +1,12 @@
 //! The text face of a one-player game: a `HiddenSession` (the full state, or the player's
-//! view) whose full state, when every card of it is known, is searched by the exact
-//! clairvoyant solver under `Search auto`; views, and the other `Search` settings, are played by
-//! the generic searchers (information-set MCTS, determinized alpha-beta, greedy, random), so
-//! a view is played fairly and no searcher is copied. `go` answers the solver's first action,
-//! with the game's score (points) as the `cp` score.
+//! view). Under `Search auto`, a full state whose every card is known is searched by the exact
+//! clairvoyant solver, and a view by the fair player (perfect-information Monte Carlo: deck
+//! orders sampled from the view, each solved; `pimc`), within the `go` limits. The other
+//! `Search` settings are played by the generic searchers (information-set MCTS, determinized
+//! alpha-beta, greedy, random), so no searcher is copied. `go` answers the first action, with
+//! the game's score (points) as the `cp` score.
 
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -12,17 +14,108 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::bestfirst::{self, Caps};
+use super::pimc::{self, PimcConfig};
 use super::{players, Solitaire};
-use crate::game::{Evaluate, Hidden};
-use crate::hidden_session::{HiddenSession, TruthSearch};
+use crate::game::{Evaluate, Hidden, View};
+use crate::hidden_session::{HiddenSession, TruthSearch, ViewSearch};
+use crate::search::time::{self, TimeBudget};
 use crate::search::{
     Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchOutput, Searcher,
 };
 use crate::session::AnyGame;
 
-/// The session of a one-player game with the solver's caps.
-pub fn session<G: Solitaire + Evaluate + Hidden>(game: G, caps: Caps) -> Box<dyn AnyGame> {
-    HiddenSession::with_truth_search(game, clairvoyant(caps))
+/// The session of a one-player game with the solver's caps and, when `fair` is given, the
+/// fair player for views.
+pub fn session<G: Solitaire + Evaluate + Hidden>(
+    game: G,
+    caps: Caps,
+    fair: Option<PimcConfig>,
+) -> Box<dyn AnyGame> {
+    HiddenSession::with_searches(game, Some(clairvoyant(caps)), fair.map(fair_player::<G>))
+}
+
+/// The fair player as the view's search: it applies under `Search auto` on the player's turn.
+pub fn fair_player<G: Solitaire + Evaluate + Hidden>(cfg: PimcConfig) -> ViewSearch<G::View> {
+    Arc::new(
+        move |view: &G::View,
+              limits: &Limits,
+              scfg: &SearchConfig,
+              ctl: &SearchControl,
+              report: &mut dyn FnMut(&SearchInfo)| {
+            if scfg.searcher != Searcher::Auto || view.to_move() != view.player() {
+                return None;
+            }
+            let out = fair_turn::<G>(view, &cfg, limits, scfg, ctl, report);
+            time::wait_for_stop(ctl, limits);
+            Some(out)
+        },
+    )
+}
+
+/// One decision of the fair player, within the clock: the budget's hard limit is the deadline
+/// (a `go` with no clock samples `cfg.samples` orders, a `go infinite` until `stop`).
+fn fair_turn<G: Solitaire + Evaluate + Hidden>(
+    view: &G::View,
+    cfg: &PimcConfig,
+    limits: &Limits,
+    scfg: &SearchConfig,
+    ctl: &SearchControl,
+    report: &mut dyn FnMut(&SearchInfo),
+) -> SearchOutput {
+    let nothing = SearchOutput {
+        turn: Vec::new(),
+        ponder: None,
+        score: Score::Cp(0),
+        nodes: 0,
+        depth: 0,
+    };
+    if view.outcome().is_some() {
+        return nothing;
+    }
+    let hard = TimeBudget::new(limits, scfg, view.player()).hard_ms;
+    let deadline = hard.map(|ms| ctl.start + Duration::from_millis(ms));
+    // The configured samples share the clock's time (or `go nodes`' solver expansions); more
+    // follow while it lasts. Without either, the configured count (`go infinite`: until
+    // `stop`).
+    let budget = pimc::Budget {
+        deadline: if limits.infinite { None } else { deadline },
+        stop: &ctl.stop,
+        extend: limits.infinite || deadline.is_some() || limits.nodes.is_some(),
+        nodes: limits.nodes,
+    };
+    // Seeded by the view: the same position gets the same answer under the same budget.
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    view.fen().hash(&mut h);
+    let mut rng = crate::game::seeded_rng(h.finish() ^ 0x0fa1_7e55);
+    let vals = pimc::values_within::<G>(view, cfg, &mut rng, budget);
+    let Some((best, mean)) = pimc::best(&vals.actions) else {
+        return nothing;
+    };
+    let truth = view.determinize(&mut rng);
+    let text = truth.format_action(best);
+    let ms = ctl.start.elapsed().as_millis() as u64;
+    report(&SearchInfo {
+        depth: 1,
+        seldepth: 1,
+        multipv: 1,
+        score: Score::Cp(mean.round() as i32),
+        nodes: vals.expanded,
+        time_ms: ms,
+        nps: vals.expanded * 1000 / ms.max(1),
+        hashfull: 0,
+        pv: vec![text.clone()],
+        note: Some(format!(
+            "fair player: mean score {mean:.2} over {} sampled deck orders",
+            vals.samples
+        )),
+    });
+    SearchOutput {
+        turn: vec![text],
+        ponder: None,
+        score: Score::Cp(mean.round() as i32),
+        nodes: vals.expanded,
+        depth: 1,
+    }
 }
 
 /// The clairvoyant solver as the truth's search: it applies under `Search auto` to a full
@@ -90,6 +183,7 @@ fn solve_turn<G: Solitaire + Evaluate>(
         };
     }
     let caps = Caps {
+        expansions: None,
         time: time_cap(own_caps, limits),
         memory: own_caps.memory,
     };

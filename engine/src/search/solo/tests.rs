@@ -211,6 +211,7 @@ fn caps_and_stop_give_an_honest_answer() {
     for (caps, stop, verdict) in [
         (
             Caps {
+                expansions: None,
                 time: Some(Duration::ZERO),
                 ..Caps::default()
             },
