@@ -322,7 +322,7 @@ impl<G: Evaluate + Hidden> AnyGame for HiddenSession<G> {
     fn svg(&self, opts: &RenderOptions) -> Result<String, RuleError> {
         match &self.view {
             Some(v) => match v.picture() {
-                Some(g) => render::svg(&g, opts),
+                Some(g) => render::svg_titled(&g, opts, &v.fen()),
                 None => Err(RuleError::new(format!(
                     "pictures of this variant's views are not built; this position is {}'s view",
                     v.player().name()

@@ -254,6 +254,12 @@ fn targets_of<G: Game>(g: &G, name: &str) -> Result<(Cell, Vec<Cell>), RuleError
 
 /// The position as an SVG document.
 pub fn svg<G: Game>(g: &G, opts: &RenderOptions) -> Result<String, RuleError> {
+    svg_titled(g, opts, &g.fen())
+}
+
+/// `svg` with another position text in its title: a player's view is drawn from a picture
+/// game, and titled with the view's own text.
+pub fn svg_titled<G: Game>(g: &G, opts: &RenderOptions, fen: &str) -> Result<String, RuleError> {
     let geo = g.geometry();
     let lay = layout(geo)?;
     let marks = match &opts.arrow {
@@ -292,7 +298,7 @@ pub fn svg<G: Game>(g: &G, opts: &RenderOptions) -> Result<String, RuleError> {
         s,
         r#"<title>{} {}</title>"#,
         escape(g.variant()),
-        escape(&g.fen())
+        escape(fen)
     );
     let _ = writeln!(
         s,

@@ -108,6 +108,13 @@ def enter_action(d, action):
         buttons[0].click()
 
 
+def seen_as(seen, text):
+    """An action as the board lists it: the seat's view of it may add what it revealed (the
+    card an add turned up, `add=QD`; the kind an uncloaked checker showed, `u1!r`; a guess
+    answered right or wrong, `3=n+`)."""
+    return seen == text or (seen.startswith(text) and seen[len(text)] in "=!+-")
+
+
 def play_turn(d, rng, turn_no, first_from=None, shot=None):
     """Plays one whole turn of the side to move by clicking; returns its actions. The first
     action starts on `first_from` when given; `shot` is a screenshot file written once, in
@@ -133,18 +140,20 @@ def play_turn(d, rng, turn_no, first_from=None, shot=None):
         enter_action(d, action)
         wait(d, "action %s to be played" % action["text"], lambda: state(d)["version"] > v)
         s = state(d)
-        assert action["text"] in s["record"], "record lacks %s: %s" % (action["text"], s["record"])
+        # A game with hidden parts keeps its record (every card in it) for the end.
+        if s["seat"] is None:
+            assert action["text"] in s["record"], "record lacks %s: %s" % (action["text"], s["record"])
         played.append(action["text"])
         # In a solitaire every action is a turn, and there is no turn so far to show.
         if s["players"] == 1:
             assert not s["turn"], s["turn"]
-            assert s["turns"][-1] == action["text"], (s["turns"], action["text"])
+            assert seen_as(s["turns"][-1], action["text"]), (s["turns"], action["text"])
             return played
         # Inside a turn of several actions the engine cannot have moved: the turn so far is
         # shown. Otherwise the turn is over (and the engine may already have answered).
-        if s["turn"] and s["turn"][-1] == action["text"] and s["to_move"] == side:
+        if s["turn"] and seen_as(s["turn"][-1], action["text"]) and s["to_move"] == side:
             shown = d.execute_script("return document.getElementById('turn').textContent")
-            assert action["text"] in shown, "turn so far %r lacks %s" % (shown, action["text"])
+            assert s["turn"][-1] in shown, "turn so far %r lacks %s" % (shown, s["turn"][-1])
             if shot:
                 check_board(d)
                 d.save_screenshot(shot)
@@ -179,8 +188,17 @@ def play_variant(d, base, name, shots, rng):
     # The engine plays the side that does not move first.
     first = state(d)["to_move"]
     engine = "black" if first == "white" else "white"
+    if state(d)["hidden"]:
+        check_seats(d, first)
     Select(d.find_element(By.ID, "engine-side")).select_by_value(engine)
     wait(d, "engine side", lambda: state(d)["engine"]["side"] == engine)
+    if state(d)["hidden"]:
+        # Against the engine the board shows the person's view, and nothing else can be chosen.
+        s = state(d)
+        assert s["seat"] == first, s["seat"]
+        assert s["fen"].startswith("view "), s["fen"]
+        assert d.execute_script("return document.getElementById('seat').disabled")
+        assert "names every card" in s["record"], s["record"]
     # Every setting is a change on the server: wait for its new state before clicking on.
     v = state(d)["version"]
     d.execute_script("document.getElementById('movetime').value = 200;"
@@ -203,7 +221,8 @@ def play_variant(d, base, name, shots, rng):
             len(state(d)["turns"]) >= n + 2 and not state(d)["engine"]["thinking"]))
         s = state(d)
         if len(s["turns"]) >= n + 2:
-            assert s["turns"][n] == ",".join(mine), (s["turns"], mine)
+            seen = s["turns"][n].split(",")
+            assert len(seen) == len(mine) and all(map(seen_as, seen, mine)), (s["turns"], mine)
             assert s["to_move"] == first or s["outcome"], "engine left its turn unfinished"
             check_board(d)
             print("%s: played %s, engine answered %s" % (name, ",".join(mine), s["turns"][n + 1]))
@@ -231,6 +250,38 @@ def play_variant(d, base, name, shots, rng):
     record = d.find_element(By.ID, "record").get_attribute("value")
     assert ("[Variant \"%s\"]" % name) in record, record
     return turns
+
+
+def check_seats(d, first):
+    """A game with hidden parts: chance has dealt (no card to click), the board shows
+    everything until a view is chosen, and each side's view hides the other's cards."""
+    s = state(d)
+    assert s["seat"] is None and not s["fen"].startswith("view "), s
+    assert d.find_element(By.ID, "seat-box").is_displayed()
+    assert s["legal"], "nothing to play after the deal"
+    full = s["svg"]
+    for seat in ["black", "white", "all"]:
+        v = state(d)["version"]
+        Select(d.find_element(By.ID, "seat")).select_by_value(seat)
+        wait(d, "seat %s" % seat, lambda: state(d)["version"] > v)
+        s = state(d)
+        if seat == "all":
+            assert s["seat"] is None and s["svg"] == full
+            continue
+        assert s["seat"] == seat and s["fen"].startswith("view "), s["fen"]
+        assert s["svg"] != full
+        # The other side's view has nothing to play on this side's turn.
+        assert bool(s["legal"]) == (seat == first), (seat, first, len(s["legal"]))
+        check_board(d)
+        d.save_screenshot(os.path.join(shots_dir(), "board-%s-%s-view.png" % (s["variant"], seat)))
+
+
+SHOTS = []
+
+
+def shots_dir():
+    os.makedirs(SHOTS[0], exist_ok=True)
+    return SHOTS[0]
 
 
 def set_movetime(d, ms):
@@ -261,6 +312,10 @@ def play_solitaire(d, name, shots, rng):
     engine cannot take the other side, and Move now lets it play on for the person."""
     assert d.execute_script(
         "return document.querySelector('#engine-side option[value=black]').disabled")
+    # The player's view: the order of the face-down cards is not shown.
+    s = state(d)
+    assert s["seat"] == "white" and s["fen"].startswith("view "), s["fen"]
+    assert "names every card" in s["record"], s["record"]
     set_movetime(d, 100)
     for t in range(2):
         if state(d)["outcome"]:
@@ -314,6 +369,7 @@ def fen_setup(d):
 
 def main():
     binary, shots = sys.argv[1], sys.argv[2]
+    SHOTS.append(shots)
     only = sys.argv[3:]
     proc, base = start_server(binary)
     profile = tempfile.mkdtemp(prefix="tessera-chromium-")

@@ -152,6 +152,103 @@ fn bad_requests_get_clear_errors_and_change_nothing() {
     assert!(page.contains("<title>Tessera board</title>"));
 }
 
+impl Server {
+    fn state(&self) -> serde_json::Value {
+        let (code, body) = self.request("GET", "/api/state", b"");
+        assert_eq!(code, 200);
+        serde_json::from_str(body_json(&body)).unwrap()
+    }
+
+    fn post(&self, path: &str, body: &str) -> (u16, serde_json::Value) {
+        let (code, text) = self.request("POST", path, body.as_bytes());
+        (code, serde_json::from_str(body_json(&text)).unwrap())
+    }
+}
+
+fn legal(s: &serde_json::Value) -> Vec<String> {
+    s["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["text"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Hidden cards on the board: chance deals by itself, a seat's view hides the other hand,
+/// the engine's side forces the person's view, the record waits for the end, and the person
+/// cannot act on the other side's turn.
+#[test]
+fn a_hidden_game_shows_one_seat_and_keeps_the_other_hand_hidden() {
+    let srv = Server::start();
+    let (c, s) = srv.post("/api/new", r#"{"variant":"booster"}"#);
+    assert_eq!(c, 200, "{s}");
+    // Dealt: White moves, nothing of chance to click, nothing to take back.
+    assert_eq!(s["to_move"], "white");
+    assert!(legal(&s).iter().any(|a| a == "e2e4"), "{s}");
+    assert_eq!(s["can_undo"], false);
+    assert!(s["seat"].is_null() && s["hidden"] == true);
+    let full = s["fen"].as_str().unwrap().to_string();
+    // Black's view: the board is Black's view, white's hand counted, not named.
+    let (c, s) = srv.post("/api/seat", r#"{"seat":"black"}"#);
+    assert_eq!(c, 200, "{s}");
+    assert!(s["fen"].as_str().unwrap().starts_with("view b "), "{s}");
+    let svg = s["svg"].as_str().unwrap();
+    assert!(svg.contains("white hand: 6 cards, not seen"), "{svg}");
+    assert!(legal(&s).is_empty(), "Black's view offers White's actions");
+    let (c, err) = srv.post("/api/play", r#"{"action":"e2e4"}"#);
+    assert_eq!(c, 422, "{err}");
+    assert!(err["error"].as_str().unwrap().contains("black's view"));
+    assert!(s["record"].as_str().unwrap().contains("names every card"));
+    // Bad seats change nothing.
+    for bad in [
+        r#"{"seat":"green"}"#,
+        r#"{"seat":1}"#,
+        r#"{"side":"white"}"#,
+    ] {
+        let (c, _) = srv.post("/api/seat", bad);
+        assert!(c == 400 || c == 422, "{bad}: {c}");
+    }
+    assert_eq!(srv.state()["seat"], "black");
+    // The engine takes Black: the board shows White's view and the seat cannot change.
+    let (c, s) = srv.post("/api/seat", r#"{"seat":"all"}"#);
+    assert_eq!(c, 200);
+    assert_eq!(s["fen"].as_str().unwrap(), full);
+    let (c, s) = srv.post("/api/engine", r#"{"side":"black","movetime_ms":100}"#);
+    assert_eq!(c, 200, "{s}");
+    assert_eq!(s["seat"], "white");
+    assert!(s["fen"].as_str().unwrap().starts_with("view w "));
+    let (c, _) = srv.post("/api/seat", r#"{"seat":"all"}"#);
+    assert_eq!(c, 422);
+    // A whole turn of White's, then the engine answers from its own view.
+    let (c, s) = srv.post("/api/play", r#"{"action":"e2e4,end"}"#);
+    assert_eq!(c, 200, "{s}");
+    let mut s = srv.state();
+    for _ in 0..200 {
+        if s["to_move"] == "white" && s["engine"]["thinking"] == false {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+        s = srv.state();
+    }
+    assert_eq!(s["to_move"], "white", "the engine did not answer: {s}");
+    let turns = s["turns"].as_array().unwrap();
+    assert_eq!(turns.len(), 2, "{s}");
+    assert_eq!(turns[0], "e2e4,end");
+    // Taking back the turn goes back to White's move after the deal, not into the deal.
+    let (c, s) = srv.post("/api/undo", "{}");
+    assert_eq!(c, 200, "{s}");
+    assert_eq!(s["can_undo"], false);
+    assert_eq!(s["turns"].as_array().unwrap().len(), 0);
+    let (c, _) = srv.post("/api/undo", "{}");
+    assert_eq!(c, 422);
+    // Chess has nothing hidden: no seat to choose.
+    srv.post("/api/engine", r#"{"side":"none"}"#);
+    let (c, _) = srv.post("/api/new", r#"{"variant":"chess"}"#);
+    assert_eq!(c, 200);
+    let (c, e) = srv.post("/api/seat", r#"{"seat":"white"}"#);
+    assert_eq!(c, 422, "{e}");
+}
+
 /// A TCHES action that sets a freed king down (`d3d5xc4@b3`, Capture the King) is a move
 /// through four cells for the page to click, not a drop of a piece named `d3d5xc4`.
 #[test]

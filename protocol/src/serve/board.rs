@@ -1,6 +1,13 @@
 //! The game behind the web board: a variant's position, its history of actions, the engine
 //! playing one side and the analysis. Every change goes through `Board` methods that check
 //! their input first and leave everything unchanged on error.
+//!
+//! A game with hidden information or chance is held whole (the truth, as a referee holds it),
+//! and chance's actions (deals, draws) are played by the board from its own random generator.
+//! What the page shows is a *seat*'s view: the person's side when the engine plays the other
+//! (a solitaire: its one player), else the side chosen on the page, or everything. The
+//! engine searches its own view, never the truth; the record, which names every card, is
+//! shown once the game is over or when everything is shown.
 
 use std::sync::Arc;
 
@@ -9,7 +16,7 @@ use tessera::options::VariantOptions;
 use tessera::render::RenderOptions;
 use tessera::search::tt::TranspositionTable;
 use tessera::variant::VariantInfo;
-use tessera::{AnyGame, Player};
+use tessera::{AnyGame, GameRng, Player};
 
 use crate::moves;
 use crate::setup;
@@ -41,6 +48,11 @@ pub struct Board {
     pub engine_tt: Arc<TranspositionTable>,
     pub analysis_tt: Arc<TranspositionTable>,
     pub next_job: u64,
+    /// The seat chosen on the page for a game with hidden parts (`None`: everything), where
+    /// the engine does not decide it (see `seat`).
+    pub chosen_seat: Option<Player>,
+    /// Chance's actions (deals, draws) are drawn from this.
+    pub chance_rng: GameRng,
 }
 
 pub type Reply<T = ()> = Result<T, String>;
@@ -68,7 +80,84 @@ impl Board {
             engine_tt: Arc::new(TranspositionTable::new(16)),
             analysis_tt: Arc::new(TranspositionTable::new(16)),
             next_job: 1,
-        })
+            chosen_seat: None,
+            chance_rng: tessera::game::seeded_rng(fresh_seed()),
+        }
+        .settled())
+    }
+
+    fn settled(mut self) -> Board {
+        self.chosen_seat = self.default_seat();
+        self.settle_chance();
+        self
+    }
+
+    /// A solitaire is shown as its player sees it; a two-player game whole until a side is
+    /// chosen or the engine plays one.
+    fn default_seat(&self) -> Option<Player> {
+        (self.game.is_hidden() && self.game.players() == 1).then_some(Player::White)
+    }
+
+    /// Whose view the page shows: `None` for the whole game (every game without hidden
+    /// parts). Against the engine, the person's side.
+    pub fn seat(&self) -> Option<Player> {
+        if !self.game.is_hidden() {
+            return None;
+        }
+        match self.engine_side {
+            Some(e) if self.game.players() > 1 => Some(e.opponent()),
+            _ => self.chosen_seat,
+        }
+    }
+
+    /// Chooses the seat (`None`: everything); refused while the engine plays a side of a
+    /// two-player game, whose cards the person must not see.
+    pub fn choose_seat(&mut self, seat: Option<Player>) -> Reply {
+        if !self.game.is_hidden() {
+            return Err(format!(
+                "{} has nothing hidden to choose a view of",
+                self.variant.name
+            ));
+        }
+        if seat == Some(Player::Black) && self.game.players() == 1 {
+            return Err(format!("{} has one player, white", self.variant.name));
+        }
+        if self.engine_side.is_some() && self.game.players() > 1 {
+            return Err("the engine plays a side: the view is the other side's".into());
+        }
+        self.chosen_seat = seat;
+        Ok(())
+    }
+
+    /// The position the page shows and analyses: the seat's view, or the whole game.
+    pub fn shown(&self) -> Box<dyn AnyGame> {
+        self.seat()
+            .and_then(|p| self.game.view(p))
+            .unwrap_or_else(|| self.game.boxed_clone())
+    }
+
+    /// The position a side's engine searches: its own view where anything is hidden.
+    pub fn engine_root(&self, side: Player) -> Box<dyn AnyGame> {
+        if self.game.is_hidden() {
+            if let Some(v) = self.game.view(side) {
+                return v;
+            }
+        }
+        self.game.boxed_clone()
+    }
+
+    /// Plays chance's actions (the deal, a draw) until a player is to act.
+    fn settle_chance(&mut self) {
+        while self.game.outcome().is_none() && self.game.is_chance_node() {
+            let Some(a) = self.game.sample_chance(&mut self.chance_rng) else {
+                return;
+            };
+            let before = self.game.boxed_clone();
+            if self.game.play_str(&a).is_err() {
+                return;
+            }
+            self.history.push((before, a));
+        }
     }
 
     /// A new game: a variant, its options (name -> value) and optionally a FEN.
@@ -97,7 +186,27 @@ impl Board {
         self.history.clear();
         self.engine_tt.clear();
         self.analysis_tt.clear();
+        self.chosen_seat = self.default_seat();
+        if self.game.players() == 1 && self.engine_side == Some(Player::Black) {
+            self.engine_side = None;
+        }
+        self.settle_chance();
         Ok(())
+    }
+
+    /// Plays what the person entered: only on the turn of the side whose view is shown (the
+    /// other side's actions would show its cards).
+    pub fn play_person(&mut self, text: &str) -> Reply {
+        if let Some(seat) = self.seat() {
+            if self.game.outcome().is_none() && self.game.to_move() != seat {
+                return Err(format!(
+                    "the board shows {}'s view and {} is to move",
+                    seat.name(),
+                    self.game.to_move().name()
+                ));
+            }
+        }
+        self.play(text)
     }
 
     /// Plays one action or a comma-joined turn.
@@ -119,6 +228,7 @@ impl Board {
         }
         self.history.extend(steps);
         self.game = g;
+        self.settle_chance();
         Ok(())
     }
 
@@ -128,31 +238,45 @@ impl Board {
         if self.history.is_empty() {
             return Err("nothing to take back".into());
         }
-        let pop_turn = |b: &mut Board| {
-            if let Some((g, _)) = b.history.pop() {
+        if !self.can_undo() {
+            return Err("nothing to take back (chance's deal is not an action)".into());
+        }
+        // One player's action, with chance's actions after it (a draw it caused).
+        let pop_action = |b: &mut Board| {
+            while let Some((g, _)) = b.history.pop() {
+                let by_chance = g.is_chance_node();
                 b.game = g;
+                if !by_chance {
+                    break;
+                }
             }
+        };
+        let pop_turn = |b: &mut Board| {
+            pop_action(b);
             // Inside a turn: back to its first action (in a solitaire every action is a turn).
             while turn
                 && b.game.players() > 1
                 && b.history
                     .last()
-                    .is_some_and(|(g, _)| g.to_move() == b.game.to_move())
+                    .is_some_and(|(g, _)| !g.is_chance_node() && g.to_move() == b.game.to_move())
             {
-                if let Some((g, _)) = b.history.pop() {
-                    b.game = g;
-                }
+                pop_action(b);
             }
         };
         pop_turn(self);
         if turn
             && self.game.players() > 1
             && self.engine_side == Some(self.game.to_move())
-            && !self.history.is_empty()
+            && self.can_undo()
         {
             pop_turn(self);
         }
         Ok(())
+    }
+
+    /// True when a player's action can be taken back (chance's deal cannot).
+    pub fn can_undo(&self) -> bool {
+        self.history.iter().any(|(g, _)| !g.is_chance_node())
     }
 
     /// The actions of the turn in progress (played by the side to move); none in a
@@ -166,32 +290,75 @@ impl Board {
             .history
             .iter()
             .rev()
+            .filter(|(g, _)| !g.is_chance_node())
             .take_while(|(g, _)| g.to_move() == side)
-            .map(|(_, a)| a.clone())
+            .map(|(g, a)| self.seen(g.as_ref(), a))
             .collect();
         v.reverse();
         v
     }
 
+    /// An action as the seat perceived it (itself when everything is shown).
+    fn seen(&self, before: &dyn AnyGame, action: &str) -> String {
+        match self.seat() {
+            Some(p) => before
+                .observe(action, p)
+                .unwrap_or_else(|_| action.to_string()),
+            None => action.to_string(),
+        }
+    }
+
     /// The game as turns (each the comma-joined actions of one side's turn; in a solitaire
-    /// each action).
+    /// each action), the players' actions as the seat saw them.
     pub fn turns(&self) -> Vec<String> {
+        self.turns_with(false)
+    }
+
+    /// The turns, with chance's actions where `chance` (the record: every card named, so
+    /// that the game replays) or without them (what the page lists, as the seat saw it).
+    fn turns_with(&self, chance: bool) -> Vec<String> {
+        let shown = |(g, _): &&(Box<dyn AnyGame>, String)| chance || !g.is_chance_node();
+        let text = |g: &dyn AnyGame, a: &str| {
+            if chance {
+                a.to_string()
+            } else {
+                self.seen(g, a)
+            }
+        };
         if self.game.players() == 1 {
-            return self.history.iter().map(|(_, a)| a.clone()).collect();
+            return self
+                .history
+                .iter()
+                .filter(shown)
+                .map(|(g, a)| text(g.as_ref(), a))
+                .collect();
         }
         let mut turns: Vec<String> = Vec::new();
         let mut last: Option<Player> = None;
-        for (g, a) in &self.history {
+        for (g, a) in self.history.iter().filter(shown) {
+            let a = text(g.as_ref(), a);
             match turns.last_mut() {
                 Some(t) if last == Some(g.to_move()) => {
                     t.push(',');
-                    t.push_str(a);
+                    t.push_str(&a);
                 }
-                _ => turns.push(a.clone()),
+                _ => turns.push(a),
             }
             last = Some(g.to_move());
         }
         turns
+    }
+
+    /// The record when the page may show it: a game with hidden parts names every card in it,
+    /// so it waits for the end of the game unless everything is shown.
+    fn record_shown(&self) -> String {
+        if self.seat().is_some() && self.game.outcome().is_none() {
+            return format!(
+                "[Variant \"{}\"]\n\nThe record names every card and is shown when the game ends.\n",
+                self.variant.name
+            );
+        }
+        self.record()
     }
 
     /// The game record: tags and numbered turns, and the command lines that replay it.
@@ -218,7 +385,7 @@ impl Board {
         let solo = self.game.players() == 1;
         let mut words = Vec::new();
         let mut n = 1;
-        for (i, t) in self.turns().iter().enumerate() {
+        for (i, t) in self.turns_with(true).iter().enumerate() {
             let white_turn = solo || (i % 2 == 0) != first_black;
             if white_turn {
                 words.push(format!("{n}."));
@@ -241,7 +408,7 @@ impl Board {
             cmd.push_str(&format!(" --fen \"{f}\""));
         }
         if !self.history.is_empty() {
-            cmd.push_str(&format!(" --moves \"{}\"", self.turns().join(" ")));
+            cmd.push_str(&format!(" --moves \"{}\"", self.turns_with(true).join(" ")));
         }
         s.push_str(&format!("\n{cmd}\n"));
         s
@@ -250,9 +417,15 @@ impl Board {
     /// Everything the page shows, as JSON.
     pub fn state(&self) -> Value {
         let geo = self.game.geometry();
-        let legal: Vec<Value> = self
-            .game
-            .legal_actions()
+        let shown = self.shown();
+        let seat = self.seat();
+        // The seat's own actions only: on the other side's turn, its actions would show its
+        // cards.
+        let legal_here = match seat {
+            Some(p) if self.game.to_move() != p => Vec::new(),
+            _ => self.game.legal_actions(),
+        };
+        let legal: Vec<Value> = legal_here
             .iter()
             .map(|a| {
                 let p = moves::parts(geo, a);
@@ -260,15 +433,17 @@ impl Board {
                 json!({"text": a, "cells": cells, "drop": p.drop, "suffix": p.suffix})
             })
             .collect();
-        let last = self.history.last().map(|(before, a)| (before, a.clone()));
+        let last = self
+            .history
+            .iter()
+            .rev()
+            .find(|(g, _)| !g.is_chance_node())
+            .map(|(before, a)| (before, self.seen(before.as_ref(), a)));
         // Arrows are checked against the position drawn, so the last action (played in the
         // position before) is not an arrow: the page marks its cells itself.
-        let svg = self
-            .game
-            .svg(&RenderOptions::default())
-            .unwrap_or_else(|e| {
-                format!("<svg xmlns=\"http://www.w3.org/2000/svg\"><text y=\"20\">{e}</text></svg>")
-            });
+        let svg = shown.svg(&RenderOptions::default()).unwrap_or_else(|e| {
+            format!("<svg xmlns=\"http://www.w3.org/2000/svg\"><text y=\"20\">{e}</text></svg>")
+        });
         let last_cells: Vec<&str> = last
             .as_ref()
             .map(|(_, a)| {
@@ -288,7 +463,9 @@ impl Board {
             "version": self.version,
             "variant": self.variant.name,
             "options": options,
-            "fen": self.game.fen(),
+            "fen": shown.fen(),
+            "hidden": self.game.is_hidden(),
+            "seat": seat.map(|p| p.name()),
             "start_fen": self.start_fen,
             "to_move": self.game.to_move().name(),
             "players": self.game.players(),
@@ -300,8 +477,8 @@ impl Board {
             "turns": self.turns(),
             "last": last.map(|(_, a)| a),
             "last_cells": last_cells,
-            "record": self.record(),
-            "can_undo": !self.history.is_empty(),
+            "record": self.record_shown(),
+            "can_undo": self.can_undo(),
             "engine": {
                 "side": self.engine_side.map(|p| p.name()),
                 "thinking": self.engine.is_some(),
@@ -340,4 +517,11 @@ impl Board {
             .collect();
         json!(list)
     }
+}
+
+/// A seed for chance's generator that differs between games.
+fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64)
 }

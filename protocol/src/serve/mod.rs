@@ -123,6 +123,7 @@ fn router(app: App) -> Router {
         .route("/api/undo", post(undo))
         .route("/api/engine", post(engine))
         .route("/api/analyse", post(analyse))
+        .route("/api/seat", post(seat))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(app)
 }
@@ -228,7 +229,7 @@ async fn play(State(app): State<App>, bytes: Bytes) -> Response {
         if b.engine.is_some() {
             return Err("the engine is thinking; wait for its move".into());
         }
-        b.play(&req.action)
+        b.play_person(&req.action)
     })
 }
 
@@ -310,6 +311,29 @@ async fn engine(State(app): State<App>, bytes: Bytes) -> Response {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct Seat {
+    /// `white`, `black`, or `all` (everything: the whole game, as a referee sees it).
+    seat: String,
+}
+
+async fn seat(State(app): State<App>, bytes: Bytes) -> Response {
+    let req: Seat = match body(&bytes) {
+        Ok(r) => r,
+        Err(e) => return error(StatusCode::BAD_REQUEST, e),
+    };
+    change(&app, |b| {
+        let seat = match req.seat.as_str() {
+            "white" => Some(Player::White),
+            "black" => Some(Player::Black),
+            "all" => None,
+            other => return Err(format!("seat takes white, black or all, not '{other}'")),
+        };
+        b.choose_seat(seat)
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Analyse {
     on: bool,
     multipv: Option<usize>,
@@ -374,7 +398,8 @@ fn start_engine(app: &App, b: &mut Board) {
         ctl: ctl.clone(),
         id,
     });
-    let root = b.game.boxed_clone();
+    // Its own view where anything is hidden: the engine never searches the other side's cards.
+    let root = b.engine_root(b.game.to_move());
     let limits = Limits {
         movetime: Some(b.movetime_ms),
         depth: b.depth,
@@ -392,7 +417,7 @@ fn start_engine(app: &App, b: &mut Board) {
             &mut |_| {},
         );
         let turn = found.map(|r| r.turn.join(",")).unwrap_or_default();
-        let turn = if !turn.is_empty() && root.boxed_clone().play_str(&turn).is_ok() {
+        let turn = if !turn.is_empty() && root.check_turn(&turn).is_ok() {
             turn
         } else {
             match root.legal_actions().into_iter().next() {
@@ -422,7 +447,8 @@ fn start_analysis(app: &App, b: &mut Board) {
         ctl: ctl.clone(),
         id,
     });
-    let root = b.game.boxed_clone();
+    // What the page shows: the seat's view where anything is hidden.
+    let root = b.shown();
     let version = b.version;
     let cfg = SearchConfig {
         multipv: b.multipv,

@@ -299,6 +299,9 @@ pub struct Booster {
     turn_public: u64,
     rec: Record,
     weights: Weights,
+    /// Set on a view's picture: the player whose view it is (the other hand is not known, and
+    /// the panel gives only its size).
+    viewer: Option<Player>,
 }
 
 pub struct Undo {
@@ -332,6 +335,7 @@ impl Booster {
             turn_public: 0,
             rec: Record::default(),
             weights: Weights::default(),
+            viewer: None,
         };
         g.reset();
         g
@@ -665,11 +669,21 @@ impl Game for Booster {
     fn panel(&self) -> Vec<String> {
         let mut v = view::panel(&self.pos);
         for p in [Player::White, Player::Black] {
-            v.push(format!(
-                "{} hand: {}",
-                p.name(),
-                fen::cards_text(self.hands[p.index()])
-            ));
+            match self.viewer {
+                Some(me) if me != p => v.push(format!(
+                    "{} hand: {} cards, not seen",
+                    p.name(),
+                    self.pos.hand_len[p.index()]
+                )),
+                _ => v.push(format!(
+                    "{} hand: {}",
+                    p.name(),
+                    fen::cards_text(self.hands[p.index()])
+                )),
+            }
+        }
+        if self.viewer.is_some() {
+            v.push(format!("discard pile: {}", fen::cards_text(self.discard)));
         }
         v
     }

@@ -273,7 +273,26 @@ impl View for BoosterView {
             turn_public: self.turn_public,
             rec: self.rec.clone(),
             weights: Weights::default(),
+            viewer: None,
         }
+    }
+
+    /// The board, the player's own hand, and only the counts of what it cannot see (the
+    /// other hand is empty in the picture).
+    fn picture(&self) -> Option<Booster> {
+        let mut hands = [0; 2];
+        hands[self.me.index()] = self.hand;
+        Some(Booster {
+            cfg: self.cfg,
+            pos: self.pos,
+            hands,
+            discard: self.discard,
+            order: Vec::new(),
+            turn_public: self.turn_public,
+            rec: self.rec.clone(),
+            weights: Weights::default(),
+            viewer: Some(self.me),
+        })
     }
 }
 

@@ -286,6 +286,11 @@ impl View for NeighbourView {
         self.game.display()
     }
 
+    /// The position as the player knows it: the unseen cards drawn face down.
+    fn picture(&self) -> Option<Neighbour> {
+        Some(self.game.clone())
+    }
+
     fn determinize(&self, rng: &mut GameRng) -> Neighbour {
         Neighbour::determinize(&self.game, rng)
     }

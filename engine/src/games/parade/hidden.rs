@@ -251,6 +251,11 @@ impl View for ParadeView {
         self.game.display()
     }
 
+    /// The position as the player knows it: the unseen cards drawn face down.
+    fn picture(&self) -> Option<Parade> {
+        Some(self.game.clone())
+    }
+
     fn determinize(&self, rng: &mut GameRng) -> Parade {
         Parade::determinize(&self.game, rng)
     }

@@ -20,6 +20,9 @@ const BATCH: u64 = 32;
 const REPORT_MS: u64 = 1000;
 /// The least memory the trees may use, in MB (the `Hash` size, when larger).
 pub const MIN_TREE_MB: usize = 256;
+/// Visits below which a later choice of the turn is not taken from the trees.
+const MIN_FOLLOW: f64 = 10.0;
+
 /// Actions of one turn at most (a guard against a game whose turn never ends).
 const MAX_TURN: usize = 64;
 
@@ -420,12 +423,19 @@ fn whole_turn<M: Model>(
     let mut value = 0.5;
     let mut played: Vec<(M::G, A<M>)> = Vec::new();
     let mut finished = false;
+    // A choice deep in the turn seen by too few iterations is a guess (the first one tried
+    // wins): from there the turn is finished by the static evaluation instead.
+    let mut thin = false;
     while turn.len() < MAX_TURN {
         let choices = merged_choices(workers, &at);
         let Some(&(a, n, w)) = choices.iter().max_by(|x, y| x.1.total_cmp(&y.1)) else {
             break;
         };
         if !g.is_legal(a) {
+            break;
+        }
+        if !turn.is_empty() && n < MIN_FOLLOW {
+            thin = true;
             break;
         }
         if turn.is_empty() {
@@ -450,7 +460,7 @@ fn whole_turn<M: Model>(
             });
         }
     }
-    if !finished && !turn.is_empty() {
+    if !finished && !thin && !turn.is_empty() {
         // The trees end inside the turn: a short search from where they stop finishes it.
         let mut m: Option<M> = None;
         for (before, a) in &played {
@@ -485,8 +495,9 @@ fn whole_turn<M: Model>(
             }
         }
     }
-    // Still inside the turn (no tree choice at all, the model could not follow it, or the
-    // short search stopped short): finish it one ply at a time in the sampled state, by the
+    // Still inside the turn (no tree choice at all, too few visits to trust one, the model
+    // could not follow it, or the short search stopped short): finish it one ply at a time in
+    // the sampled state, by the
     // static evaluation. The player's own actions are the same in every state its view
     // allows, so the turn stays legal.
     while !finished && turn.len() < MAX_TURN {
