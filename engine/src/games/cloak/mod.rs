@@ -396,10 +396,12 @@ fn cell_marks(pos: &Position) -> Vec<(Cell, CellMark)> {
         let Some(p) = pos.board[s as usize] else {
             continue;
         };
+        // A checker whose kind shows (one's own, or the full state) still wears its number,
+        // starred so that it reads as cloaked; short enough for a cell's corner.
         let note = if p.kind == position::UNKNOWN {
             n.to_string()
         } else {
-            format!("{n} cloaked")
+            format!("{n}*")
         };
         out.push((s as Cell, CellMark::Note(note)));
     }
@@ -429,7 +431,12 @@ fn panel(pos: &Position, viewer: Option<Player>) -> Vec<String> {
         }
     }
     if let Some(p) = viewer {
-        v.push(format!("{}'s view", p.name()));
+        v.push(format!(
+            "{}'s view (n* : own checker n, still cloaked)",
+            p.name()
+        ));
+    } else {
+        v.push("n* : checker n, still cloaked".to_string());
     }
     v
 }
