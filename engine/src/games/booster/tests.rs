@@ -413,3 +413,43 @@ fn options_shape_the_deck_and_the_supplies() {
     let g = (INFO.create)(&opts).unwrap();
     assert_eq!(g.variant(), "booster");
 }
+
+#[test]
+fn a_view_is_drawn_with_its_own_hand_and_only_a_count_of_the_other() {
+    let g = Booster::dealt(Config::default(), 11);
+    for me in [Player::White, Player::Black] {
+        let other = me.opponent();
+        let picture = g.view(me).picture().expect("Booster views have pictures");
+        let svg = crate::render::svg(&picture, &Default::default()).unwrap();
+        let panel = picture.panel().join("\n");
+        assert!(
+            panel.contains(&format!(
+                "{} hand: {}",
+                me.name(),
+                fen::cards_text(g.hands[me.index()])
+            )),
+            "{panel}"
+        );
+        assert!(
+            panel.contains(&format!("{} hand: 6 cards, not seen", other.name())),
+            "{panel}"
+        );
+        // No card of the other hand is named anywhere in the picture (none is discarded yet).
+        let words: Vec<&str> = svg.split(|c: char| !c.is_alphanumeric()).collect();
+        for c in Bits(g.hands[other.index()]) {
+            let name = fen::cards_text(1 << c);
+            assert!(
+                !words.contains(&name.as_str()),
+                "{name} shown in {me:?}'s picture"
+            );
+        }
+        for c in Bits(g.hands[me.index()]) {
+            assert!(words.contains(&fen::cards_text(1 << c).as_str()));
+        }
+        // The full state shows both hands.
+        assert!(g
+            .panel()
+            .join("\n")
+            .contains(&fen::cards_text(g.hands[other.index()])));
+    }
+}
