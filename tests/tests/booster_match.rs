@@ -159,3 +159,41 @@ fn booster_engines_are_told_their_own_views_only() {
     let text = std::fs::read_to_string(&pgn).unwrap().replace('\n', " ");
     assert_eq!(text.matches("{final position ").count(), 2);
 }
+
+/// The score fraction of the first engine from the match's last `Score of` line.
+fn first_engine_score(out: &Output) -> (f64, String) {
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let line = text
+        .lines()
+        .rfind(|l| l.starts_with("Score of"))
+        .unwrap_or_else(|| panic!("no score in {text}"))
+        .to_string();
+    let frac = line
+        .split('[')
+        .nth(1)
+        .and_then(|r| r.split(']').next())
+        .and_then(|f| f.parse().ok())
+        .unwrap_or_else(|| panic!("no score fraction in {line}"));
+    (frac, line)
+}
+
+/// ISMCTS from its own view against the 1-ply greedy player on its view (target: 70%) and
+/// against determinized alpha-beta (target: above 50%), 200 games each (docs/booster.md).
+#[test]
+#[ignore]
+fn ismcts_beats_greedy_and_determinized_alpha_beta() {
+    let t = tessera();
+    let t = t.display();
+    for (seed, opponent, target) in [
+        (2, "name=greedy option.Search=greedy", 0.70),
+        (4, "name=detab option.Search=alphabeta depth=2", 0.5),
+    ] {
+        let out = run_match(&format!(
+            "--variant booster --games 200 --seed {seed} --nodes 400 --concurrency 2 \
+             --engine cmd={t} name=ismcts --engine cmd={t} {opponent}"
+        ));
+        let (score, line) = first_engine_score(&out);
+        println!("{line}");
+        assert!(score > target, "{line}");
+    }
+}
