@@ -109,6 +109,25 @@ impl<G: Evaluate + Hidden> HiddenSession<G> {
         view.outcome().is_none() && view.to_move() == view.player()
     }
 
+    /// The observation of the player's own action `text`, where it is the player's turn, the
+    /// action is legal and reveals nothing; `None` otherwise.
+    fn own_action_seen(view: &G::View, text: &str) -> Option<G::Observation> {
+        if !Self::own_turn(view) {
+            return None;
+        }
+        let g = Self::sample(view);
+        if g.is_chance_node() {
+            return None;
+        }
+        let a = g.parse_action(text).ok()?;
+        // An action that shows the player something (a captured checker's kind, a guess's
+        // answer) is observed differently in different truths: it must come as observed.
+        if !g.is_legal(a) || g.reveals(a) {
+            return None;
+        }
+        Some(g.observe(a, view.player()))
+    }
+
     /// Applies comma-joined observations to a copy of `view`.
     fn apply_all(view: &G::View, s: &str) -> Result<G::View, RuleError> {
         let mut v = view.clone();
@@ -122,8 +141,20 @@ impl<G: Evaluate + Hidden> HiddenSession<G> {
                     "game is over ({o}); '{part}' not applied"
                 )));
             }
-            let o = v.parse_observation(part)?;
-            v.apply(&o)?;
+            let as_seen = v.parse_observation(part).and_then(|o| {
+                let mut w = v.clone();
+                w.apply(&o).map(|()| w)
+            });
+            v = match as_seen {
+                Ok(w) => w,
+                // The player's own action as played (`u1` for an uncloak the view writes
+                // `u1!q`): what it observes of it is the same in every truth its view allows.
+                Err(e) => {
+                    let o = Self::own_action_seen(&v, part).ok_or(e)?;
+                    v.apply(&o)?;
+                    v
+                }
+            };
         }
         Ok(v)
     }

@@ -75,11 +75,17 @@ fn guesses(pos: &Position, out: &mut Vec<Act>) {
 /// Whether a piece action leaves the mover's uncloaked king out of visible attack.
 pub fn keeps_king_safe(pos: &Position, a: Act) -> bool {
     let us = pos.side;
-    let mut after = pos.clone();
-    after.apply(a, 0);
-    if after.king_taken.is_some() {
+    // Taking a king ends the game, so it needs no safe king, but only where the king taken
+    // was uncloaked: legality is public, and a cloaked king's capture looks like any other.
+    let takes_visible_king = match a {
+        Act::Move { to, .. } => pos.uncloaked_king(us.opponent()) == Some(to),
+        _ => false,
+    };
+    if takes_visible_king {
         return true;
     }
+    let mut after = pos.clone();
+    after.apply(a, 0);
     match after.uncloaked_king(us) {
         Some(k) => !after.visibly_attacked(k, us.opponent(), after.occupied()),
         None => true,

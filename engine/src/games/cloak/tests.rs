@@ -669,3 +669,31 @@ fn unknown_kind_only_in_views() {
     assert!(Cloak::from_fen(v.fen().trim_start_matches("view w ")).is_err());
     assert!(v.pos.board[56].is_some_and(|p| p.kind == UNKNOWN));
 }
+
+/// Legality is public: with its uncloaked king in a visible check, White may not capture a
+/// cloaked checker that leaves the check standing, even in the sampled truths where that
+/// checker is the king (capturing it would otherwise win there and be illegal elsewhere).
+#[test]
+fn capturing_a_cloaked_king_does_not_excuse_a_visible_check() {
+    let view_text = "view w 1[u2][u3][u4][u5][u6][u7][u8]/p1pp4/8/1p3ppp/1[Q5]P2P2/1P6/P3P1NP/[R1][N2]1q1K1R w start abh/bcdefgh 2/0 - 1 7 421/? */NBRQ/B/B/BQ:d1/N:j2/K:s1/R Q:d1/NBRQ/*/NBRQ/NBQK/*/*/*";
+    let v = Cloak::new(None).parse_view(view_text).unwrap();
+    let mut rng = crate::game::seeded_rng(9);
+    let mut kings_on_f8 = 0;
+    let mut expected: Option<Vec<String>> = None;
+    for _ in 0..200 {
+        let g = v.determinize(&mut rng);
+        let mut acts = Vec::new();
+        g.legal_actions(&mut acts);
+        let mut texts: Vec<String> = acts.iter().map(|&a| g.format_action(a)).collect();
+        texts.sort();
+        assert!(!texts.contains(&"b4f8".to_string()), "{texts:?}");
+        if g.pieces().iter().any(|(c, p)| *c == 61 && p == "k") {
+            kings_on_f8 += 1;
+        }
+        match &expected {
+            None => expected = Some(texts),
+            Some(e) => assert_eq!(e, &texts),
+        }
+    }
+    assert!(kings_on_f8 > 0, "no sample put the king on f8");
+}
