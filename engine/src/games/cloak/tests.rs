@@ -146,7 +146,7 @@ mod reference {
     }
 
     /// After moving: the mover's uncloaked king is not attacked by a visible enemy (or an
-    /// enemy king was taken).
+    /// uncloaked enemy king was taken: a cloaked one's capture is public as any capture).
     fn safe_after(b: &Board, white: bool, took_king: bool) -> bool {
         took_king || king_bound(b, white).is_none_or(|k| !seen_attack(b, k, !white))
     }
@@ -181,7 +181,7 @@ mod reference {
             }
             for (t, ep) in targets {
                 let mut nb = *b;
-                let took_king = nb[t as usize].is_some_and(|q| q.kind == 'k');
+                let took_king = nb[t as usize].is_some_and(|q| q.kind == 'k' && !q.cloaked);
                 nb[t as usize] = nb[s as usize].take();
                 if ep {
                     nb[(t - 8 * dr) as usize] = None;
@@ -240,7 +240,7 @@ mod reference {
                     continue;
                 }
                 let mut nb = *b;
-                let took_king = nb[t as usize].is_some_and(|q| q.kind == 'k');
+                let took_king = nb[t as usize].is_some_and(|q| q.kind == 'k' && !q.cloaked);
                 nb[t as usize] = nb[s as usize].take();
                 if safe_after(&nb, white, took_king) {
                     out.push(format!("{}{}", name(s), name(t)));

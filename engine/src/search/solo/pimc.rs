@@ -119,9 +119,10 @@ where
     let mut total_weight = 0.0;
     let mut here = Vec::new();
     let planned = cfg.samples.max(1);
+    let mut spent = 0u64;
     let last = if budget.extend { usize::MAX } else { planned };
     'samples: for i in 0..last {
-        if i > 0 && budget.over(out.expanded) {
+        if i > 0 && budget.over(spent) {
             break;
         }
         let sample = view.sample(rng);
@@ -144,7 +145,7 @@ where
             debug_assert!(here.contains(&a), "a sample offers other actions");
             let left = planned.saturating_sub(i).max(1) * actions.len() - k;
             let mut caps = cfg.caps.clone();
-            if i > 0 && budget.over(out.expanded) {
+            if i > 0 && budget.over(spent) {
                 break 'samples;
             }
             if let Some(d) = budget.deadline {
@@ -153,11 +154,11 @@ where
                 caps.time = Some(caps.time.map_or(share, |t| t.min(share)));
             }
             if let Some(n) = budget.nodes {
-                let share = (n.saturating_sub(out.expanded) / left as u64).max(1);
+                let share = (n.saturating_sub(spent) / left as u64).max(1);
                 caps.expansions = Some(caps.expansions.map_or(share, |c| c.min(share)));
             }
             // The first sample is finished even when stopped: its solves are then greedy.
-            let stop = if i == 0 && budget.over(out.expanded) {
+            let stop = if i == 0 && budget.over(spent) {
                 &never
             } else {
                 budget.stop
@@ -166,6 +167,9 @@ where
             let sol = solve(&g, &caps, stop, &mut |_| {});
             g.undo(u);
             out.expanded += sol.expanded;
+            // A solve settled without expanding (its greedy line is provably best) still
+            // counts one node, so that a node budget always ends.
+            spent += sol.expanded.max(1);
             this.push(sol.best.points as f64);
         }
         if i > 0 && budget.stop.load(Ordering::Relaxed) {
