@@ -12,7 +12,7 @@ mod match_support;
 
 use std::process::{Command, Output};
 
-use match_support::{read_pgn, scratch, tessera, PgnGame};
+use match_support::{last_score_line, read_pgn, scratch, tessera, PgnGame};
 use tessera::cards::Card;
 use tessera::game::{Game, Player};
 use tessera::games::booster::{Act, Booster};
@@ -162,10 +162,8 @@ fn booster_engines_are_told_their_own_views_only() {
 
 /// The score fraction of the first engine from the match's last `Score of` line.
 fn first_engine_score(out: &Output) -> (f64, String) {
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
-    let line = text
-        .lines()
-        .rfind(|l| l.starts_with("Score of"))
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = last_score_line(&text)
         .unwrap_or_else(|| panic!("no score in {text}"))
         .to_string();
     let frac = line

@@ -228,9 +228,7 @@ fn strength(opponent: &[&str], games: u32, seed: u64) {
     args.extend(opponent.iter().map(|s| s.to_string()));
     let out = Command::new(&t).args(&args).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    let last = stdout
-        .lines()
-        .rfind(|l| l.starts_with("Score of"))
+    let last = match_support::last_score_line(&stdout)
         .unwrap_or("no score line")
         .to_string();
     println!("{opponent:?}: {last}");

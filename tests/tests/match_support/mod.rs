@@ -9,6 +9,11 @@ use std::process::{Command, Output};
 use tessera::options::VariantOptions;
 use tessera::registry;
 
+/// The last `Score of ...` line of a match report (the final standing).
+pub fn last_score_line(report: &str) -> Option<&str> {
+    report.lines().rfind(|l| l.starts_with("Score of"))
+}
+
 /// The `tessera` binary under test (built if missing).
 pub fn tessera() -> PathBuf {
     tessera_tests::binary::tessera_bin()
