@@ -54,6 +54,24 @@ def without(args, flags):
     return out
 
 
+def placements(ray, n, cpus):
+    """Shard k's scheduling strategy: the cluster's nodes that can run a shard take the shards
+    in turn (soft: elsewhere when that node is gone), so a small match still spreads over every
+    node instead of piling onto the first idle one."""
+    from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+    nodes = sorted(
+        node["NodeID"]
+        for node in ray.nodes()
+        if node.get("Alive") and node.get("Resources", {}).get("CPU", 0) >= max(cpus, 1e-9)
+    )
+    if not nodes:
+        return ["DEFAULT"] * n
+    return [
+        NodeAffinitySchedulingStrategy(node_id=nodes[k % len(nodes)], soft=True) for k in range(n)
+    ]
+
+
 def game_pairs(args):
     """Game pairs in the tournament (a pair: one opening, colours swapped)."""
     games = int(option_value(args, "--games") or 2)
@@ -150,7 +168,11 @@ def main():
     n = max(1, min(n, pairs))
     keep = a.keep or tempfile.mkdtemp(prefix="tessera-ray-")
     os.makedirs(keep, exist_ok=True)
-    pending = {play_shard.remote(k, n): k for k in range(1, n + 1)}
+    strategies = placements(ray, n, cpus)
+    pending = {
+        play_shard.options(scheduling_strategy=strategies[k - 1]).remote(k, n): k
+        for k in range(1, n + 1)
+    }
     files, nodes, stopped = [], set(), False
     report = ""
     try:
