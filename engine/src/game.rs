@@ -505,4 +505,13 @@ pub trait View: Clone + Send + Sync + 'static {
             weight: 1.0,
         }
     }
+
+    /// A truth as the opponent could believe it: drawn like `sample`, and then this player's
+    /// own hidden part drawn again from what the opponent has seen of it. Tree search trains
+    /// the opponent's tree on these, so the modelled opponent never learns this player's
+    /// secrets from samples that all share them. `None` (the default): the game has no
+    /// such sampler, and every tree learns from `sample`.
+    fn sample_hiding_own(&self, _rng: &mut GameRng) -> Option<Sample<Self::Game>> {
+        None
+    }
 }

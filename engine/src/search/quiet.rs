@@ -12,11 +12,11 @@ use crate::game::Evaluate;
 /// rules decide (a mate found by quiescence, a draw) or nothing is left to evaluate.
 pub type QuietLeaf<G> = Option<G>;
 
-/// Runs `f` with a probe that maps a position to the end of its quiescence line. One probe
-/// serves many positions (it reuses its searcher and a small table, cleared per position).
-pub fn with_quiet_probe<G: Evaluate, R>(
+/// Runs `f` with a searcher for positions like `proto` and the small table it uses (cleared
+/// per position by the callers), so one searcher serves many positions.
+fn with_searcher<G: Evaluate, R>(
     proto: &G,
-    f: impl FnOnce(&mut dyn FnMut(&G) -> QuietLeaf<G>) -> R,
+    f: impl FnOnce(&mut Searcher<'_, '_, G>, &TranspositionTable) -> R,
 ) -> R {
     let tt = TranspositionTable::new(0);
     let ctl = SearchControl::new(false);
@@ -24,17 +24,45 @@ pub fn with_quiet_probe<G: Evaluate, R>(
     let budget = TimeBudget::new(&limits, &SearchConfig::default(), proto.to_move());
     let sh = Shared::new(&tt, &ctl, &limits, budget, 1);
     let mut searcher = Searcher::new(proto, &[], &sh, 0);
-    f(&mut |g: &G| {
-        tt.clear();
-        let (_, line) = searcher.quiet_line(g)?;
-        let mut leaf = g.clone();
-        for a in line {
-            leaf.play(a);
-        }
-        if leaf.terminal().is_some() || leaf.repeated() {
-            return None;
-        }
-        Some(leaf)
+    f(&mut searcher, &tt)
+}
+
+/// Runs `f` with a probe that maps a position to the end of its quiescence line. One probe
+/// serves many positions (it reuses its searcher and a small table, cleared per position).
+pub fn with_quiet_probe<G: Evaluate, R>(
+    proto: &G,
+    f: impl FnOnce(&mut dyn FnMut(&G) -> QuietLeaf<G>) -> R,
+) -> R {
+    with_searcher(proto, |searcher, tt| {
+        f(&mut |g: &G| {
+            tt.clear();
+            let (_, line) = searcher.quiet_line(g)?;
+            let mut leaf = g.clone();
+            for a in line {
+                leaf.play(a);
+            }
+            if leaf.terminal().is_some() || leaf.repeated() {
+                return None;
+            }
+            Some(leaf)
+        })
+    })
+}
+
+/// Runs `f` with a probe that scores a position by quiescence search, for the side to move
+/// (a score of `search::score`: centipawns, or a decided result found on the way). Tree
+/// search scores its leaves with it where captures are pending.
+pub fn with_quiet_score<G: Evaluate, R>(
+    proto: &G,
+    f: impl FnOnce(&mut dyn FnMut(&G) -> i32) -> R,
+) -> R {
+    with_searcher(proto, |searcher, tt| {
+        f(&mut |g: &G| {
+            tt.clear();
+            searcher
+                .quiet_line(g)
+                .map_or_else(|| g.evaluate(), |(s, _)| s)
+        })
     })
 }
 
@@ -55,5 +83,17 @@ mod tests {
         let q = Chess::new(false);
         let leaf = with_quiet_probe(&q, |probe| probe(&q)).unwrap();
         assert_eq!(leaf.fen(), q.fen());
+    }
+
+    #[test]
+    fn the_score_of_a_hanging_queen_counts_its_capture() {
+        let g = Chess::from_fen("4k3/8/4p3/3Q4/8/8/8/4K3 b - - 0 1", false).unwrap();
+        let after = Chess::from_fen("4k3/8/8/3p4/8/8/8/4K3 w - - 0 2", false).unwrap();
+        let scores = with_quiet_score(&g, |score| [score(&g), score(&after)]);
+        // Black, to move, stands to win the queen: its score is the position after the
+        // capture, seen from Black; the static evaluation says Black is a queen down.
+        assert_eq!(scores[0], -after.evaluate());
+        assert_eq!(scores[1], after.evaluate());
+        assert!(g.evaluate() < -500 && scores[0] > 50);
     }
 }

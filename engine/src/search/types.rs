@@ -123,6 +123,29 @@ pub enum Observers {
     Multiple,
 }
 
+/// How tree search scores a leaf.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Leaf {
+    /// The static evaluation.
+    #[default]
+    Eval,
+    /// A quiescence search (captures and other tactical actions played out), so a leaf
+    /// where a piece hangs, or a king can be taken, is scored after the exchange.
+    Quiescence,
+}
+
+impl Leaf {
+    pub const NAMES: &'static [&'static str] = &["eval", "quiescence"];
+
+    pub fn from_name(s: &str) -> Option<Leaf> {
+        match s {
+            "eval" => Some(Leaf::Eval),
+            "quiescence" => Some(Leaf::Quiescence),
+            _ => None,
+        }
+    }
+}
+
 /// Settings of the Monte Carlo tree searcher.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MctsConfig {
@@ -135,6 +158,12 @@ pub struct MctsConfig {
     /// Playouts prefer tactical actions (the game's `order_score`) over uniform choice.
     pub guided: bool,
     pub observers: Observers,
+    /// How a leaf (where the playout stops) is scored.
+    pub leaf: Leaf,
+    /// Information-set search trains the other players' trees only on worlds where the
+    /// searching player's own secrets are drawn again from what they have seen
+    /// (`Model::world_hiding_own`), and its own tree only on its own samples.
+    pub hide_own: bool,
     /// Seed of the searcher's random numbers (playouts, samples), mixed with the position.
     pub seed: u64,
 }
@@ -146,6 +175,8 @@ impl Default for MctsConfig {
             playout_plies: None,
             guided: true,
             observers: Observers::Multiple,
+            leaf: Leaf::Eval,
+            hide_own: false,
             seed: 0,
         }
     }

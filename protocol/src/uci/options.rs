@@ -1,7 +1,7 @@
 //! The engine's own UCI options and the validation of every option value.
 
 use tessera::options::{OptionKind, OptionSpec};
-use tessera::search::{Observers, SearchConfig, Searcher};
+use tessera::search::{Leaf, Observers, SearchConfig, Searcher};
 use tessera::variant::VariantInfo;
 
 pub const DEFAULT_HASH_MB: i64 = 16;
@@ -122,6 +122,23 @@ pub const ENGINE_OPTIONS: &[OptionSpec] = &[
         check: None,
     },
     OptionSpec {
+        name: "MCTS Leaf",
+        kind: OptionKind::Combo {
+            default: "eval",
+            values: Leaf::NAMES,
+        },
+        help: "how the tree search scores a leaf: the static evaluation (eval) or a \
+               quiescence search of the captures pending there (quiescence)",
+        check: None,
+    },
+    OptionSpec {
+        name: "MCTS Hide Own",
+        kind: OptionKind::Check { default: false },
+        help: "information-set search trains the opponent's tree on worlds where one's own \
+               secrets are drawn again from what the opponent has seen (games that can)",
+        check: None,
+    },
+    OptionSpec {
         name: "Determinizations",
         kind: OptionKind::Spin {
             default: 8,
@@ -162,6 +179,8 @@ pub fn set_search_option(cfg: &mut SearchConfig, name: &str, value: &str) -> boo
                 Observers::Multiple
             }
         }
+        "MCTS Leaf" => cfg.mcts.leaf = Leaf::from_name(value).unwrap_or_default(),
+        "MCTS Hide Own" => cfg.mcts.hide_own = value == "true",
         "Determinizations" => cfg.determinizations = int().max(1) as u32,
         "Random Seed" => cfg.mcts.seed = int().max(0) as u64,
         _ => return false,

@@ -4,7 +4,7 @@
 use super::position::{Act, Phase, Position, CASTLE, UNKNOWN};
 use super::setup::{KING, PAWN};
 use super::Cloak;
-use crate::game::{Evaluate, Player, RuleError};
+use crate::game::{Evaluate, Game, Player, RuleError};
 use crate::games::chess::attacks::rank_of;
 
 /// Evaluation weights in centipawns.
@@ -111,6 +111,27 @@ impl Evaluate for Cloak {
             }
             _ => false,
         }
+    }
+
+    /// Captures and promotions; inside a turn also the way to finish it (`pass` for a bonus,
+    /// `end` when uncloaking), so that quiescence reaches the opponent's replies instead of
+    /// standing on the score of a half-played turn.
+    fn tactical_actions(&self, out: &mut Vec<Act>) {
+        let start = out.len();
+        self.legal_actions(out);
+        let finish = match self.pos.phase {
+            Phase::BonusAfter => Some(Act::Pass),
+            Phase::Uncloak { .. } => Some(Act::End),
+            _ => None,
+        };
+        let mut keep = start;
+        for i in start..out.len() {
+            if self.is_tactical(out[i]) || Some(out[i]) == finish {
+                out.swap(keep, i);
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
     }
 
     fn order_score(&self, a: Act) -> i32 {

@@ -32,6 +32,9 @@ pub struct CloakView {
     /// The enemy's arrangements still possible with their weights (all of them when inference
     /// is off, narrowed by identities told only).
     possible: Arc<Vec<(u16, f64)>>,
+    /// Own arrangements the enemy could still believe, weighted the same way (what the
+    /// public knowledge of one's own checkers allows).
+    own_possible: Arc<Vec<(u16, f64)>>,
 }
 
 impl CloakView {
@@ -42,29 +45,23 @@ impl CloakView {
             history,
             game: game.clone(),
             possible: Arc::new(Vec::new()),
+            own_possible: Arc::new(Vec::new()),
         };
         v.refresh();
         v
     }
 
-    /// Recomputes the possible arrangements after the enemy's knowledge changed.
+    /// Recomputes the possible arrangements after the knowledge changed.
     fn refresh(&mut self) {
         let them = self.player.opponent();
-        let know = &self.pos.know[them.index()];
-        let list = if self.game.inference {
-            know.possible()
-        } else {
-            // Without inference only identities told count: a capture, an uncloaking, a right
-            // guess (a mask of one kind).
-            let mut told = super::knowledge::Knowledge::new();
-            for f in 0..8 {
-                if know.mask[f].count_ones() == 1 {
-                    told.mask[f] = know.mask[f];
-                }
-            }
-            told.possible().into_iter().map(|(n, _)| (n, 1.0)).collect()
-        };
-        self.possible = Arc::new(list);
+        self.possible = Arc::new(arrangements(
+            &self.pos.know[them.index()],
+            self.game.inference,
+        ));
+        self.own_possible = Arc::new(arrangements(
+            &self.pos.know[self.player.index()],
+            self.game.inference,
+        ));
     }
 
     /// The enemy arrangements still possible (with inference: by everything seen).
@@ -421,27 +418,10 @@ impl View for CloakView {
     fn determinize(&self, rng: &mut GameRng) -> Cloak {
         let them = self.player.opponent();
         let mut pos = self.pos.clone();
-        if pos.dealt[them.index()] && !self.possible.is_empty() {
-            let total: f64 = self.possible.iter().map(|x| x.1).sum();
-            let mut x = unit_f64(rng) * total;
-            let mut pick = self.possible[self.possible.len() - 1].0;
-            for &(n, w) in self.possible.iter() {
-                if x < w {
-                    pick = n;
-                    break;
-                }
-                x -= w;
+        if pos.dealt[them.index()] {
+            if let Some(pick) = pick_weighted(&self.possible, rng) {
+                dress(&mut pos, them, pick);
             }
-            let arr = setup::arrangement(pick);
-            for s in 0..64u8 {
-                let n = pos.num[s as usize];
-                if n > 0 && pos.board[s as usize].is_some_and(|p| p.color == them) {
-                    let (mut pc, _) = pos.take(s).expect("there");
-                    pc.kind = arr[n as usize - 1];
-                    pos.put(s, pc, n);
-                }
-            }
-            pos.setup[them.index()] = Some(pick);
         }
         self.game.with_position(pos, self.history.clone())
     }
@@ -458,4 +438,64 @@ impl View for CloakView {
             weight: 1.0,
         }
     }
+    fn sample_hiding_own(&self, rng: &mut GameRng) -> Option<Sample<Cloak>> {
+        let mut g = self.determinize(rng);
+        let me = self.player;
+        if g.pos.dealt[me.index()] {
+            let pick = pick_weighted(&self.own_possible, rng)?;
+            let mut pos = g.pos.clone();
+            dress(&mut pos, me, pick);
+            g = self.game.with_position(pos, self.history.clone());
+        }
+        Some(Sample {
+            state: g,
+            weight: 1.0,
+        })
+    }
+}
+
+/// The arrangements `know` allows, weighted by the likelihood of the move shapes seen (with
+/// inference), or by identities told only, uniformly (without).
+fn arrangements(know: &super::knowledge::Knowledge, inference: bool) -> Vec<(u16, f64)> {
+    if inference {
+        know.possible()
+    } else {
+        // Without inference only identities told count: a capture, an uncloaking, a right
+        // guess (a mask of one kind).
+        let mut told = super::knowledge::Knowledge::new();
+        for f in 0..8 {
+            if know.mask[f].count_ones() == 1 {
+                told.mask[f] = know.mask[f];
+            }
+        }
+        told.possible().into_iter().map(|(n, _)| (n, 1.0)).collect()
+    }
+}
+
+/// An arrangement drawn with the weights given; `None` from an empty list.
+fn pick_weighted(list: &[(u16, f64)], rng: &mut GameRng) -> Option<u16> {
+    let last = list.last()?.0;
+    let total: f64 = list.iter().map(|x| x.1).sum();
+    let mut x = unit_f64(rng) * total;
+    for &(n, w) in list {
+        if x < w {
+            return Some(n);
+        }
+        x -= w;
+    }
+    Some(last)
+}
+
+/// Gives `side`'s cloaked checkers the kinds of arrangement `pick`.
+fn dress(pos: &mut Position, side: Player, pick: u16) {
+    let arr = setup::arrangement(pick);
+    for s in 0..64u8 {
+        let n = pos.num[s as usize];
+        if n > 0 && pos.board[s as usize].is_some_and(|p| p.color == side) {
+            let (mut pc, _) = pos.take(s).expect("there");
+            pc.kind = arr[n as usize - 1];
+            pos.put(s, pc, n);
+        }
+    }
+    pos.setup[side.index()] = Some(pick);
 }

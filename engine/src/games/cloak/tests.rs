@@ -697,3 +697,73 @@ fn capturing_a_cloaked_king_does_not_excuse_a_visible_check() {
     }
     assert!(kings_on_f8 > 0, "no sample put the king on f8");
 }
+
+#[test]
+fn worlds_hiding_own_draw_own_arrangements_the_enemy_could_believe() {
+    for seed in 0..8 {
+        let mut rng = seeded_rng(100 + seed);
+        for plies in [2, 12, 30, 60] {
+            let g = random_game(seed, plies);
+            if g.terminal().is_some() || g.pos.setup.contains(&None) {
+                continue;
+            }
+            for me in [Player::White, Player::Black] {
+                let them = me.opponent();
+                let v = g.view(me);
+                let mut own_seen = std::collections::HashSet::new();
+                for _ in 0..40 {
+                    let w = v.sample_hiding_own(&mut rng).expect("cloak hides").state;
+                    let (mine, theirs) = (
+                        w.pos.setup[me.index()].unwrap(),
+                        w.pos.setup[them.index()].unwrap(),
+                    );
+                    assert!(g.pos.know[me.index()].allows(&setup::arrangement(mine)));
+                    assert!(v.possible().iter().any(|x| x.0 == theirs));
+                    // Only cloaked checkers change: colours, cloaks, pawns and uncloaked
+                    // pieces, the phase and the public knowledge stay.
+                    assert_eq!(w.pos.color_bb, g.pos.color_bb);
+                    assert_eq!(w.pos.cloaked, g.pos.cloaked);
+                    assert_eq!(w.pos.phase, g.pos.phase);
+                    assert_eq!(w.pos.know, g.pos.know);
+                    for s in 0..64 {
+                        if w.pos.num[s] == 0 {
+                            assert_eq!(w.pos.board[s], g.pos.board[s]);
+                        }
+                    }
+                    own_seen.insert(mine);
+                }
+                if plies == 2 {
+                    assert!(own_seen.len() > 1, "the enemy knows nothing yet");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn each_tree_learns_from_worlds_its_player_could_believe() {
+    use crate::search::mcts::{worker::Worker, FromView};
+    use crate::search::MctsConfig;
+    let g = random_game(3, 2);
+    assert_eq!(g.pos.phase, Phase::Start);
+    let model = FromView {
+        view: g.view(g.to_move()),
+    };
+    let root_visits = |hide_own: bool| {
+        let cfg = MctsConfig {
+            hide_own,
+            ..MctsConfig::default()
+        };
+        let mut w = Worker::new(&model, &cfg, 1, 1 << 26, 2);
+        for _ in 0..64 {
+            w.iterate(&mut |s: &Cloak| s.evaluate());
+        }
+        let own = w.own_tree();
+        (w.trees[own].node(0).n, w.trees[1 - own].node(0).n)
+    };
+    // Half the iterations train the searching player's tree on its own samples, half the
+    // opponent's on worlds where the searching player's arrangement is drawn again.
+    assert_eq!(root_visits(true), (32.0, 32.0));
+    // By default every iteration trains both.
+    assert_eq!(root_visits(false), (64.0, 64.0));
+}

@@ -34,6 +34,13 @@ pub trait Model: Sync + Sized {
     /// The state one iteration searches, with its weight.
     fn world(&self, rng: &mut GameRng) -> Sample<Self::G>;
 
+    /// A state as the other player could believe it (the searching player's own hidden part
+    /// drawn from what the other has seen), on which only the other player's tree learns;
+    /// `None` where there is none (see `View::sample_hiding_own`).
+    fn world_hiding_own(&self, _rng: &mut GameRng) -> Option<Sample<Self::G>> {
+        None
+    }
+
     fn is_chance(&self, g: &Self::G) -> bool;
 
     fn sample_chance(&self, g: &Self::G, rng: &mut GameRng) -> <Self::G as crate::Game>::Action;
@@ -190,6 +197,10 @@ where
 
     fn world(&self, rng: &mut GameRng) -> Sample<V::Game> {
         self.view.sample(rng)
+    }
+
+    fn world_hiding_own(&self, rng: &mut GameRng) -> Option<Sample<V::Game>> {
+        self.view.sample_hiding_own(rng)
     }
 
     fn is_chance(&self, g: &V::Game) -> bool {

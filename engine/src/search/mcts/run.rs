@@ -8,9 +8,12 @@ use std::time::Instant;
 use super::model::{Model, PathStep};
 use super::tree::{Label, NodeId};
 use super::worker::{centipawns, Worker};
-use crate::game::{Game, GameRng, Player};
+use crate::game::{Evaluate, Game, GameRng, Player};
+use crate::search::quiet::with_quiet_score;
 use crate::search::time::TimeBudget;
-use crate::search::types::{Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchOutput};
+use crate::search::types::{
+    Leaf, Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchOutput,
+};
 
 type A<M> = <<M as Model>::G as Game>::Action;
 
@@ -105,6 +108,7 @@ pub fn search<M: Model>(
         let helpers: Vec<_> = (1..threads)
             .map(|id| {
                 let sh = &sh;
+                let proto = probe.clone();
                 scope.spawn(move || {
                     let mut w = Worker::new(
                         model,
@@ -114,25 +118,30 @@ pub fn search<M: Model>(
                         players,
                     );
                     restrict(&mut w);
-                    run_helper(&mut w, sh, limits);
+                    with_leaf(&proto, cfg.mcts.leaf, |leaf| {
+                        run_helper(&mut w, sh, limits, leaf)
+                    });
                     w
                 })
             })
             .collect();
         let mut main = Worker::new(model, &cfg.mcts, seed(cfg, model, 0), max_bytes, players);
         restrict(&mut main);
-        run_main(
-            &mut main,
-            &sh,
-            limits,
-            MainLimits {
-                start,
-                target_ms,
-                clocked,
-                single_action: root_actions.len() == 1,
-            },
-            report,
-        );
+        with_leaf(&probe, cfg.mcts.leaf, |leaf| {
+            run_main(
+                &mut main,
+                &sh,
+                limits,
+                MainLimits {
+                    start,
+                    target_ms,
+                    clocked,
+                    single_action: root_actions.len() == 1,
+                },
+                report,
+                leaf,
+            )
+        });
         sh.abort.store(true, Ordering::SeqCst);
         let mut all = vec![main];
         all.extend(
@@ -199,11 +208,29 @@ fn count(sh: &Shared, limits: &Limits, batch: u64) -> bool {
     limits.nodes.is_some_and(|n| total >= n)
 }
 
-fn run_helper<M: Model>(w: &mut Worker<'_, M>, sh: &Shared, limits: &Limits) {
+/// Runs `f` with the scorer of leaves the configuration asks for (`proto`: a position of the
+/// game searched, for the searcher a quiescence scorer keeps).
+fn with_leaf<G: Evaluate, R>(
+    proto: &G,
+    leaf: Leaf,
+    f: impl FnOnce(&mut dyn FnMut(&G) -> i32) -> R,
+) -> R {
+    match leaf {
+        Leaf::Eval => f(&mut |g: &G| g.evaluate()),
+        Leaf::Quiescence => with_quiet_score(proto, f),
+    }
+}
+
+fn run_helper<M: Model>(
+    w: &mut Worker<'_, M>,
+    sh: &Shared,
+    limits: &Limits,
+    leaf: &mut dyn FnMut(&M::G) -> i32,
+) {
     while !stopping(sh) {
         let before = w.iterations;
         for _ in 0..BATCH {
-            w.iterate();
+            w.iterate(leaf);
         }
         sh.seldepth.fetch_max(w.seldepth, Ordering::Relaxed);
         if count(sh, limits, w.iterations - before) {
@@ -218,6 +245,7 @@ fn run_main<M: Model>(
     limits: &Limits,
     ml: MainLimits,
     report: &mut dyn FnMut(&SearchInfo),
+    leaf: &mut dyn FnMut(&M::G) -> i32,
 ) {
     let mut last_report = 0u64;
     let mut since_depth_check = 0u64;
@@ -232,7 +260,7 @@ fn run_main<M: Model>(
             .unwrap_or(BATCH);
         let batch = left.clamp(1, BATCH);
         for _ in 0..batch {
-            w.iterate();
+            w.iterate(leaf);
         }
         sh.seldepth.fetch_max(w.seldepth, Ordering::Relaxed);
         if count(sh, limits, batch) {

@@ -45,6 +45,11 @@ pub struct Worker<'m, M: Model> {
     pub seldepth: usize,
     /// The searching player's first action is one of these (`go searchmoves`), where given.
     root_only: Option<Vec<A<M>>>,
+    /// The model hides the searching player's secrets from the other trees
+    /// (`Model::world_hiding_own`).
+    hides: bool,
+    /// Which trees this iteration's result is backed up into.
+    learns: Vec<bool>,
 }
 
 /// The 0..1 reward of a finished game for each side. A solitaire with a score is scored by
@@ -81,7 +86,13 @@ pub fn centipawns(p: f64) -> i32 {
 
 /// The reward of a position by its static evaluation.
 pub fn eval_reward<G: Evaluate>(g: &G) -> Reward {
-    let p = win_probability(g.evaluate());
+    score_reward(g, g.evaluate())
+}
+
+/// The reward of a position by a score for its side to move (centipawns; a decided score
+/// is worth a near-certain result).
+pub fn score_reward<G: Game>(g: &G, score: i32) -> Reward {
+    let p = win_probability(score);
     match g.to_move() {
         Player::White => [p, 1.0 - p],
         Player::Black => [1.0 - p, p],
@@ -107,6 +118,8 @@ impl<'m, M: Model> Worker<'m, M> {
                 .collect()
         };
         let n = trees.len();
+        let mut rng = <GameRng as rand_core::SeedableRng>::seed_from_u64(seed);
+        let hides = cfg.hide_own && !single && n > 1 && model.world_hiding_own(&mut rng).is_some();
         let playout_plies = cfg
             .playout_plies
             .unwrap_or(if !M::CHANCE { 0 } else { MAX_PLAYOUT });
@@ -114,7 +127,7 @@ impl<'m, M: Model> Worker<'m, M> {
             model,
             bytes: n * size_of::<Node<A<M>, M::Obs>>(),
             trees,
-            rng: <GameRng as rand_core::SeedableRng>::seed_from_u64(seed),
+            rng,
             exploration: cfg.exploration as f64 / 100.0,
             playout_plies: playout_plies.min(MAX_PLAYOUT),
             guided: cfg.guided,
@@ -129,6 +142,8 @@ impl<'m, M: Model> Worker<'m, M> {
             iterations: 0,
             seldepth: 0,
             root_only: None,
+            hides,
+            learns: vec![true; n],
         }
     }
 
@@ -172,8 +187,29 @@ impl<'m, M: Model> Worker<'m, M> {
         self.bytes
     }
 
-    pub fn iterate(&mut self) {
-        let sample = self.model.world(&mut self.rng);
+    /// One iteration; `leaf` scores the position where the playout stops (for its side to
+    /// move): the static evaluation, or a search from there.
+    pub fn iterate(&mut self, leaf: &mut dyn FnMut(&M::G) -> i32) {
+        // Where the model can hide the searching player's own secrets, every other iteration
+        // searches such a world and trains only the other players' trees, and the rest train
+        // only the searching player's: each tree learns from worlds its player could believe.
+        let own = self.own_tree();
+        let hidden = if self.hides && self.iterations % 2 == 1 {
+            self.model.world_hiding_own(&mut self.rng)
+        } else {
+            None
+        };
+        for t in 0..self.trees.len() {
+            self.learns[t] = match (&hidden, self.hides) {
+                (Some(_), _) => t != own,
+                (None, true) => t == own,
+                (None, false) => true,
+            };
+        }
+        let sample = match hidden {
+            Some(s) => s,
+            None => self.model.world(&mut self.rng),
+        };
         let mut g = sample.state;
         for p in &mut self.paths {
             p.clear();
@@ -191,7 +227,7 @@ impl<'m, M: Model> Worker<'m, M> {
                 break [0.5, 0.5];
             }
             if grown || depth >= MAX_TREE_DEPTH {
-                break self.playout(&mut g);
+                break self.playout(&mut g, leaf);
             }
             depth += 1;
             if self.model.is_chance(&g) {
@@ -380,6 +416,9 @@ impl<'m, M: Model> Worker<'m, M> {
 
     fn backup(&mut self, r: Reward, weight: f64) {
         for t in 0..self.trees.len() {
+            if !self.learns[t] {
+                continue;
+            }
             let observer = self.trees[t].observer;
             let tree = &mut self.trees[t];
             for &(id, e) in &self.paths[t] {
@@ -396,8 +435,9 @@ impl<'m, M: Model> Worker<'m, M> {
     }
 
     /// Plays on from `g` with the playout policy, for `playout_plies` plies at most, then
-    /// scores the result (the static evaluation where the game is not over).
-    fn playout(&mut self, g: &mut M::G) -> Reward {
+    /// scores the result (by `leaf` where the game is not over; the static evaluation at a
+    /// chance node).
+    fn playout(&mut self, g: &mut M::G, leaf: &mut dyn FnMut(&M::G) -> i32) -> Reward {
         for _ in 0..self.playout_plies {
             if let Some(o) = g.terminal() {
                 return outcome_reward(g, &o);
@@ -418,14 +458,15 @@ impl<'m, M: Model> Worker<'m, M> {
         if let Some(o) = g.terminal() {
             return outcome_reward(g, &o);
         }
-        if !self.model.is_chance(g) {
-            self.actions.clear();
-            g.legal_actions(&mut self.actions);
-            if self.actions.is_empty() {
-                return outcome_reward(g, &g.no_action_outcome());
-            }
+        if self.model.is_chance(g) {
+            return eval_reward(g);
         }
-        eval_reward(g)
+        self.actions.clear();
+        g.legal_actions(&mut self.actions);
+        if self.actions.is_empty() {
+            return outcome_reward(g, &g.no_action_outcome());
+        }
+        score_reward(g, leaf(g))
     }
 
     /// Guided playouts take the game's most urgent action (by `order_score`: captures,
