@@ -273,14 +273,7 @@ pub trait Evaluate: Game {
     fn tactical_actions(&self, out: &mut Vec<Self::Action>) {
         let start = out.len();
         self.legal_actions(out);
-        let mut keep = start;
-        for i in start..out.len() {
-            if self.is_tactical(out[i]) {
-                out.swap(keep, i);
-                keep += 1;
-            }
-        }
-        out.truncate(keep);
+        retain_from(out, start, |a| self.is_tactical(a));
     }
 
     /// Ordering hint: larger is searched earlier (MVV-LVA for captures, say). A negative
@@ -514,4 +507,17 @@ pub trait View: Clone + Send + Sync + 'static {
     fn sample_hiding_own(&self, _rng: &mut GameRng) -> Option<Sample<Self::Game>> {
         None
     }
+}
+
+/// Keeps, of `out[start..]`, the actions `keep` accepts (in place, without allocating: the
+/// filter quiescence runs at every node).
+pub fn retain_from<A: Copy>(out: &mut Vec<A>, start: usize, keep: impl Fn(A) -> bool) {
+    let mut kept = start;
+    for i in start..out.len() {
+        if keep(out[i]) {
+            out.swap(kept, i);
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
 }

@@ -36,6 +36,25 @@ pub struct BoosterView {
 }
 
 impl BoosterView {
+    /// A full state with this view's public part and own hand, the opponent holding
+    /// `theirs`; `viewer` marks a picture of the view.
+    fn state(&self, theirs: u64, viewer: Option<Player>) -> Booster {
+        let mut hands = [0; 2];
+        hands[self.me.index()] = self.hand;
+        hands[self.me.opponent().index()] = theirs;
+        Booster {
+            cfg: self.cfg,
+            pos: self.pos,
+            hands,
+            discard: self.discard,
+            order: Vec::new(),
+            turn_public: self.turn_public,
+            rec: self.rec.clone(),
+            weights: Weights::default(),
+            viewer,
+        }
+    }
+
     /// Cards this player has not seen: in the opponent's hand or the draw pile.
     pub fn unseen(&self) -> u64 {
         self.cfg.deck & !self.hand & !self.discard
@@ -261,38 +280,13 @@ impl View for BoosterView {
             let i = below(rng, unseen.len());
             theirs |= 1 << unseen.swap_remove(i);
         }
-        let mut hands = [0; 2];
-        hands[self.me.index()] = self.hand;
-        hands[self.me.opponent().index()] = theirs;
-        Booster {
-            cfg: self.cfg,
-            pos: self.pos,
-            hands,
-            discard: self.discard,
-            order: Vec::new(),
-            turn_public: self.turn_public,
-            rec: self.rec.clone(),
-            weights: Weights::default(),
-            viewer: None,
-        }
+        self.state(theirs, None)
     }
 
     /// The board, the player's own hand, and only the counts of what it cannot see (the
     /// other hand is empty in the picture).
     fn picture(&self) -> Option<Booster> {
-        let mut hands = [0; 2];
-        hands[self.me.index()] = self.hand;
-        Some(Booster {
-            cfg: self.cfg,
-            pos: self.pos,
-            hands,
-            discard: self.discard,
-            order: Vec::new(),
-            turn_public: self.turn_public,
-            rec: self.rec.clone(),
-            weights: Weights::default(),
-            viewer: Some(self.me),
-        })
+        Some(self.state(0, Some(self.me)))
     }
 }
 

@@ -4,7 +4,7 @@
 use super::position::{Act, Phase, Position, CASTLE, UNKNOWN};
 use super::setup::{KING, PAWN};
 use super::Cloak;
-use crate::game::{Evaluate, Game, Player, RuleError};
+use crate::game::{retain_from, Evaluate, Game, Player, RuleError};
 use crate::games::chess::attacks::rank_of;
 
 /// Evaluation weights in centipawns.
@@ -124,14 +124,7 @@ impl Evaluate for Cloak {
             Phase::Uncloak { .. } => Some(Act::End),
             _ => None,
         };
-        let mut keep = start;
-        for i in start..out.len() {
-            if self.is_tactical(out[i]) || Some(out[i]) == finish {
-                out.swap(keep, i);
-                keep += 1;
-            }
-        }
-        out.truncate(keep);
+        retain_from(out, start, |a| self.is_tactical(a) || Some(a) == finish);
     }
 
     fn order_score(&self, a: Act) -> i32 {

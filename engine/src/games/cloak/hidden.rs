@@ -64,6 +64,19 @@ impl CloakView {
         ));
     }
 
+    /// The view's position with the enemy's cloaked checkers given an arrangement drawn
+    /// from the possible ones.
+    fn enemy_drawn(&self, rng: &mut GameRng) -> Position {
+        let them = self.player.opponent();
+        let mut pos = self.pos.clone();
+        if pos.dealt[them.index()] {
+            if let Some(pick) = pick_weighted(&self.possible, rng) {
+                dress(&mut pos, them, pick);
+            }
+        }
+        pos
+    }
+
     /// The enemy arrangements still possible (with inference: by everything seen).
     pub fn possible(&self) -> &[(u16, f64)] {
         &self.possible
@@ -416,14 +429,8 @@ impl View for CloakView {
         super::display(&self.pos, Some(self.player))
     }
     fn determinize(&self, rng: &mut GameRng) -> Cloak {
-        let them = self.player.opponent();
-        let mut pos = self.pos.clone();
-        if pos.dealt[them.index()] {
-            if let Some(pick) = pick_weighted(&self.possible, rng) {
-                dress(&mut pos, them, pick);
-            }
-        }
-        self.game.with_position(pos, self.history.clone())
+        self.game
+            .with_position(self.enemy_drawn(rng), self.history.clone())
     }
     fn picture(&self) -> Option<Cloak> {
         let mut g = self
@@ -439,16 +446,14 @@ impl View for CloakView {
         }
     }
     fn sample_hiding_own(&self, rng: &mut GameRng) -> Option<Sample<Cloak>> {
-        let mut g = self.determinize(rng);
+        let mut pos = self.enemy_drawn(rng);
         let me = self.player;
-        if g.pos.dealt[me.index()] {
+        if pos.dealt[me.index()] {
             let pick = pick_weighted(&self.own_possible, rng)?;
-            let mut pos = g.pos.clone();
             dress(&mut pos, me, pick);
-            g = self.game.with_position(pos, self.history.clone());
         }
         Some(Sample {
-            state: g,
+            state: self.game.with_position(pos, self.history.clone()),
             weight: 1.0,
         })
     }

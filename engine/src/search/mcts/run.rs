@@ -525,9 +525,8 @@ fn whole_turn<M: Model>(
     }
     // Still inside the turn (no tree choice at all, too few visits to trust one, the model
     // could not follow it, or the short search stopped short): finish it one ply at a time in
-    // the sampled state, by the
-    // static evaluation. The player's own actions are the same in every state its view
-    // allows, so the turn stays legal.
+    // the sampled state, by the static evaluation. The player's own actions are the same in
+    // every state its view allows, so the turn stays legal.
     while !finished && turn.len() < MAX_TURN {
         let mut acts = Vec::new();
         g.legal_actions(&mut acts);

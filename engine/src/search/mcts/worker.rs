@@ -48,8 +48,9 @@ pub struct Worker<'m, M: Model> {
     /// The model hides the searching player's secrets from the other trees
     /// (`Model::world_hiding_own`).
     hides: bool,
-    /// Which trees this iteration's result is backed up into.
-    learns: Vec<bool>,
+    /// This iteration searches a world hiding the searching player's secrets (it trains
+    /// the other trees only; with `hides`, the other iterations train its own tree only).
+    hidden_world: bool,
 }
 
 /// The 0..1 reward of a finished game for each side. A solitaire with a score is scored by
@@ -143,7 +144,7 @@ impl<'m, M: Model> Worker<'m, M> {
             seldepth: 0,
             root_only: None,
             hides,
-            learns: vec![true; n],
+            hidden_world: false,
         }
     }
 
@@ -193,19 +194,12 @@ impl<'m, M: Model> Worker<'m, M> {
         // Where the model can hide the searching player's own secrets, every other iteration
         // searches such a world and trains only the other players' trees, and the rest train
         // only the searching player's: each tree learns from worlds its player could believe.
-        let own = self.own_tree();
         let hidden = if self.hides && self.iterations % 2 == 1 {
             self.model.world_hiding_own(&mut self.rng)
         } else {
             None
         };
-        for t in 0..self.trees.len() {
-            self.learns[t] = match (&hidden, self.hides) {
-                (Some(_), _) => t != own,
-                (None, true) => t == own,
-                (None, false) => true,
-            };
-        }
+        self.hidden_world = hidden.is_some();
         let sample = match hidden {
             Some(s) => s,
             None => self.model.world(&mut self.rng),
@@ -415,8 +409,9 @@ impl<'m, M: Model> Worker<'m, M> {
     }
 
     fn backup(&mut self, r: Reward, weight: f64) {
+        let own = self.own_tree();
         for t in 0..self.trees.len() {
-            if !self.learns[t] {
+            if self.hides && (t == own) == self.hidden_world {
                 continue;
             }
             let observer = self.trees[t].observer;
