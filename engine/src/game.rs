@@ -288,6 +288,14 @@ pub trait Evaluate: Game {
         false
     }
 
+    /// How much tree search should explore `a` against the other actions here, from 0 to 1
+    /// (1, the default: as much as any). A game that can tell a long shot from a likely
+    /// one without search gives it less (a guess by how likely it is right): information-set
+    /// search scales the action's exploration by it and does not force a first visit.
+    fn prior(&self, _a: Self::Action) -> f64 {
+        1.0
+    }
+
     /// True inside a turn whose static score would mislead: the turn has changed the material
     /// and the opponent has not answered yet (a capture whose turn still owes an action).
     /// Quiescence search then does not stand pat there but plays on with `tactical_actions`

@@ -244,4 +244,18 @@ fn ismcts_with_inference_against_the_baselines() {
     );
     strength(&["name=noinference", "option.CloakInference=false"], 100, 2);
     strength(&["name=greedy", "option.Search=greedy"], 100, 3);
+    // The naive player: one sample, drawn without inference and kept until the game refutes
+    // it, searched by alpha-beta; its guesses are whatever that sample says.
+    strength(
+        &[
+            "name=fixed",
+            "option.Search=alphabeta",
+            "option.Determinizations=1",
+            "option.Fixed Sample=true",
+            "option.CloakInference=false",
+            "depth=2",
+        ],
+        100,
+        4,
+    );
 }

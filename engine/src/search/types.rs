@@ -57,6 +57,10 @@ pub struct SearchConfig {
     /// Truths sampled from a view by the searchers that search one truth at a time
     /// (determinized alpha-beta, the greedy player).
     pub determinizations: u32,
+    /// Those searchers draw their truths with the same random numbers at every move (the
+    /// `Fixed Sample` option): with one determinization and a view whose draw stays put
+    /// while it is possible, a player that believes one fixed sample.
+    pub fixed_sample: bool,
     /// Reductions, margins and windows (the `SearchParams` option).
     pub params: super::params::SearchParams,
 }
@@ -70,6 +74,7 @@ impl Default for SearchConfig {
             searcher: Searcher::Auto,
             mcts: MctsConfig::default(),
             determinizations: 8,
+            fixed_sample: false,
             params: super::params::SearchParams::default(),
         }
     }

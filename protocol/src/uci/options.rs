@@ -149,6 +149,14 @@ pub const ENGINE_OPTIONS: &[OptionSpec] = &[
         check: None,
     },
     OptionSpec {
+        name: "Fixed Sample",
+        kind: OptionKind::Check { default: false },
+        help: "determinized alpha-beta and the greedy player draw their truths with the same \
+               random numbers at every move (with Determinizations 1: one fixed sample, \
+               drawn again only when the game refutes it, where the variant's view allows)",
+        check: None,
+    },
+    OptionSpec {
         name: "Random Seed",
         kind: OptionKind::Spin {
             default: 0,
@@ -182,6 +190,7 @@ pub fn set_search_option(cfg: &mut SearchConfig, name: &str, value: &str) -> boo
         "MCTS Leaf" => cfg.mcts.leaf = Leaf::from_name(value).unwrap_or_default(),
         "MCTS Hide Own" => cfg.mcts.hide_own = value == "true",
         "Determinizations" => cfg.determinizations = int().max(1) as u32,
+        "Fixed Sample" => cfg.fixed_sample = value == "true",
         "Random Seed" => cfg.mcts.seed = int().max(0) as u64,
         _ => return false,
     }

@@ -127,6 +127,22 @@ impl Evaluate for Cloak {
         retain_from(out, start, |a| self.is_tactical(a) || Some(a) == finish);
     }
 
+    /// A guess by how likely it is right, over what the guesser knows of the enemy
+    /// arrangement (the public knowledge, read with inference or without as the option
+    /// says); every other action 1.
+    fn prior(&self, a: Act) -> f64 {
+        let Act::Guess { n, kind } = a else {
+            return 1.0;
+        };
+        let know = &self.pos.know[self.pos.side.opponent().index()];
+        let know = if self.inference {
+            *know
+        } else {
+            know.told_only()
+        };
+        know.marginals()[n as usize - 1][kind as usize - 1]
+    }
+
     fn order_score(&self, a: Act) -> i32 {
         match a {
             Act::Move { from, to, special } if special != CASTLE => {

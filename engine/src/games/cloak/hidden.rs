@@ -9,7 +9,7 @@ use super::notation;
 use super::position::{Act, Phase, Position, CASTLE, EN_PASSANT, HIDDEN_DEAL, NORMAL, UNKNOWN};
 use super::setup::{self, bit, KING, PAWN};
 use super::Cloak;
-use crate::game::{unit_f64, GameRng, Hidden, Outcome, Player, RuleError, Sample, View};
+use crate::game::{GameRng, Hidden, Outcome, Player, RuleError, Sample, View};
 use crate::games::chess::attacks::{bb, file_of};
 
 /// What a player perceives of an action: the action (a deal's number hidden from the other
@@ -85,16 +85,13 @@ impl CloakView {
     /// The probability of each kind (knight to king, index 0 to 4) for enemy checker `n`
     /// under the weighted possible arrangements.
     pub fn belief(&self, n: u8) -> [f64; 5] {
-        let mut out = [0.0; 5];
-        let total: f64 = self.possible.iter().map(|x| x.1).sum();
-        if total <= 0.0 {
-            return out;
-        }
-        for &(a, w) in self.possible.iter() {
-            let k = setup::arrangement(a)[n as usize - 1];
-            out[k as usize - 1] += w / total;
-        }
-        out
+        let know = &self.pos.know[self.player.opponent().index()];
+        let know = if self.game.inference {
+            *know
+        } else {
+            know.told_only()
+        };
+        know.marginals()[n as usize - 1]
     }
 
     /// An action as the view reads it: a move onto one's own piece is castling, a pawn's
@@ -465,30 +462,41 @@ fn arrangements(know: &super::knowledge::Knowledge, inference: bool) -> Vec<(u16
     if inference {
         know.possible()
     } else {
-        // Without inference only identities told count: a capture, an uncloaking, a right
-        // guess (a mask of one kind).
-        let mut told = super::knowledge::Knowledge::new();
-        for f in 0..8 {
-            if know.mask[f].count_ones() == 1 {
-                told.mask[f] = know.mask[f];
-            }
-        }
-        told.possible().into_iter().map(|(n, _)| (n, 1.0)).collect()
+        // Without inference only identities told count.
+        know.told_only().possible()
     }
 }
 
 /// An arrangement drawn with the weights given; `None` from an empty list.
+///
+/// An exponential race: one number is drawn, each arrangement gets from it and its own
+/// number a uniform `u`, and the smallest `-ln(u) / weight` wins, which draws with the
+/// weights. The same random number keeps the same draw for as long as it stays possible
+/// (arrangements that drop out do not move it), so a searcher that reuses its random
+/// numbers from move to move (`Fixed Sample`) keeps one sample until the game refutes it.
 fn pick_weighted(list: &[(u16, f64)], rng: &mut GameRng) -> Option<u16> {
-    let last = list.last()?.0;
-    let total: f64 = list.iter().map(|x| x.1).sum();
-    let mut x = unit_f64(rng) * total;
+    use rand_core::RngCore;
+    let seed = rng.next_u64();
+    let mut best: Option<(u16, f64)> = None;
     for &(n, w) in list {
-        if x < w {
-            return Some(n);
+        if w <= 0.0 {
+            continue;
         }
-        x -= w;
+        let key = -uniform_of(seed, n).ln() / w;
+        if best.is_none_or(|(_, k)| key < k) {
+            best = Some((n, key));
+        }
     }
-    Some(last)
+    best.map(|(n, _)| n).or_else(|| list.last().map(|x| x.0))
+}
+
+/// A uniform number in (0, 1] from a seed and an arrangement's number (splitmix64).
+fn uniform_of(seed: u64, n: u16) -> f64 {
+    let mut z = seed ^ (n as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    ((z >> 11) + 1) as f64 / (1u64 << 53) as f64
 }
 
 /// Gives `side`'s cloaked checkers the kinds of arrangement `pick`.

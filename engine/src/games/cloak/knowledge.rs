@@ -123,6 +123,74 @@ impl Knowledge {
             .collect()
     }
 
+    /// The same masks where they name one kind (an identity told: a capture, an
+    /// uncloaking, a right guess), every kind elsewhere, and no move shapes: what is known
+    /// without inference.
+    pub fn told_only(&self) -> Knowledge {
+        let mut told = Knowledge::new();
+        for f in 0..8 {
+            if self.mask[f].count_ones() == 1 {
+                told.mask[f] = self.mask[f];
+            }
+        }
+        told
+    }
+
+    /// The probability of each kind (knight to king, index 0 to 4) for each checker (by
+    /// number - 1), over the possible arrangements weighted as `possible` weighs them; all
+    /// zero where none is possible. Searches ask this for every guess they meet, so the last
+    /// answer is kept per thread.
+    pub fn marginals(&self) -> [[f64; 5]; 8] {
+        thread_local! {
+            static LAST: std::cell::Cell<Option<(Knowledge, [[f64; 5]; 8])>> =
+                const { std::cell::Cell::new(None) };
+        }
+        if let Some((k, m)) = LAST.get() {
+            if k == *self {
+                return m;
+            }
+        }
+        let m = self.marginals_uncached();
+        LAST.set(Some((*self, m)));
+        m
+    }
+
+    fn marginals_uncached(&self) -> [[f64; 5]; 8] {
+        // An arrangement's weight is a product of one factor per checker and kind.
+        let mut factor = [[0.0f64; 5]; 8];
+        for (f, row) in factor.iter_mut().enumerate() {
+            for (k, slot) in row.iter_mut().enumerate() {
+                if self.mask[f] & bit(k as u8 + 1) != 0 {
+                    let lik = &SHAPE_LIKELIHOOD[k];
+                    *slot = self.counts[f]
+                        .iter()
+                        .enumerate()
+                        .map(|(s, &c)| lik[s].powi(c as i32))
+                        .product();
+                }
+            }
+        }
+        let mut out = [[0.0f64; 5]; 8];
+        let mut total = 0.0;
+        for a in setup::all() {
+            let w: f64 = (0..8).map(|f| factor[f][a[f] as usize - 1]).product();
+            if w > 0.0 {
+                total += w;
+                for f in 0..8 {
+                    out[f][a[f] as usize - 1] += w;
+                }
+            }
+        }
+        if total > 0.0 {
+            for row in &mut out {
+                for p in row.iter_mut() {
+                    *p /= total;
+                }
+            }
+        }
+        out
+    }
+
     /// How many arrangements are still possible.
     pub fn count(&self) -> usize {
         setup::all().iter().filter(|a| self.allows(a)).count()

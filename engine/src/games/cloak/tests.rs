@@ -767,3 +767,111 @@ fn each_tree_learns_from_worlds_its_player_could_believe() {
     // By default every iteration trains both.
     assert_eq!(root_visits(false), (64.0, 64.0));
 }
+
+/// Per checker and kind, the weighted share of the arrangements `k` allows, summed the
+/// obvious way over `possible`.
+fn brute_marginals(k: &Knowledge) -> [[f64; 5]; 8] {
+    let list = k.possible();
+    let total: f64 = list.iter().map(|x| x.1).sum();
+    let mut out = [[0.0; 5]; 8];
+    for &(n, w) in &list {
+        for (f, &kind) in setup::arrangement(n).iter().enumerate() {
+            out[f][kind as usize - 1] += w / total;
+        }
+    }
+    out
+}
+
+#[test]
+fn marginals_are_the_weighted_shares_of_the_possible_arrangements() {
+    for seed in 0..6 {
+        for plies in [0, 10, 40, 90] {
+            let g = random_game(seed, plies);
+            for side in 0..2 {
+                let k = g.pos.know[side];
+                for know in [k, k.told_only()] {
+                    let (fast, slow) = (know.marginals(), brute_marginals(&know));
+                    for f in 0..8 {
+                        let sum: f64 = fast[f].iter().sum();
+                        assert!((sum - 1.0).abs() < 1e-9, "{}", know.format());
+                        for kind in 0..5 {
+                            assert!((fast[f][kind] - slow[f][kind]).abs() < 1e-9);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Nothing known: the king stands between the rooks, never on a or h; the two knights
+    // are two of the eight checkers in every arrangement.
+    let m = Knowledge::new().marginals();
+    assert_eq!(m[0][KING as usize - 1], 0.0);
+    assert_eq!(m[7][KING as usize - 1], 0.0);
+    let knights: f64 = (0..8).map(|f| m[f][KNIGHT as usize - 1]).sum();
+    assert!((knights - 2.0).abs() < 1e-9);
+}
+
+#[test]
+fn a_guess_is_as_promising_to_search_as_it_is_likely_right() {
+    let mut k = Knowledge::new();
+    k.observe_move(4, 3, 35, 0);
+    k.observe_move(4, 35, 39, 0);
+    for inference in [true, false] {
+        let mut g = Cloak::new(Some([518, 518]));
+        g.inference = inference;
+        g.pos.know[Player::Black.index()] = k;
+        let belief = g.view(Player::White).belief(4);
+        let know = if inference { k } else { k.told_only() };
+        for kind in [KNIGHT, BISHOP, ROOK, QUEEN, KING] {
+            let p = g.prior(position::Act::Guess { n: 4, kind });
+            assert!((p - belief[kind as usize - 1]).abs() < 1e-12);
+            assert!((p - brute_marginals(&know)[3][kind as usize - 1]).abs() < 1e-9);
+        }
+        if inference {
+            // Two long line moves: a rook (likelier) or a queen, nothing else.
+            assert!(belief[ROOK as usize - 1] > belief[QUEEN as usize - 1]);
+            assert_eq!(belief[KNIGHT as usize - 1], 0.0);
+        } else {
+            assert!(belief[KNIGHT as usize - 1] > 0.0);
+        }
+    }
+    let g = Cloak::new(Some([518, 518]));
+    assert_eq!(g.prior(position::Act::End), 1.0);
+}
+
+#[test]
+fn samples_follow_the_weights_and_a_reused_draw_stays_while_possible() {
+    // Checker 4 made two long line moves (rooks likelier than queens): the share of rooks
+    // drawn matches the weights.
+    let mut g = Cloak::new(Some([518, 518]));
+    let mut k = Knowledge::new();
+    k.observe_move(4, 3, 35, 0);
+    k.observe_move(4, 35, 39, 0);
+    g.pos.know[Player::Black.index()] = k;
+    let v = g.view(Player::White);
+    let want = v.belief(4)[ROOK as usize - 1];
+    let mut rng = seeded_rng(5);
+    let draws = 4000;
+    let rooks = (0..draws)
+        .filter(|_| {
+            let s = v.determinize(&mut rng);
+            setup::arrangement(s.pos.setup[1].unwrap())[3] == ROOK
+        })
+        .count();
+    let share = rooks as f64 / draws as f64;
+    assert!((share - want).abs() < 0.03, "{share} against {want}");
+    // The same random numbers draw the same arrangement after an observation that keeps
+    // it possible, and another one once it is ruled out.
+    let first = |v: &CloakView| v.determinize(&mut seeded_rng(9)).pos.setup[1].unwrap();
+    let before = first(&v);
+    let kind4 = setup::arrangement(before)[3];
+    let mut narrowed = g.clone();
+    let other = [ROOK, QUEEN].into_iter().find(|&x| x != kind4).unwrap();
+    narrowed.pos.know[1].exclude(4, other);
+    assert_eq!(first(&narrowed.view(Player::White)), before);
+    let mut refuted = g.clone();
+    refuted.pos.know[1].exclude(4, kind4);
+    let after = first(&refuted.view(Player::White));
+    assert_ne!(after, before);
+    assert_ne!(setup::arrangement(after)[3], kind4);
+}

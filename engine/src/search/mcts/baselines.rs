@@ -13,12 +13,20 @@ use crate::search::types::{Score, SearchConfig, SearchInfo, SearchOutput};
 
 type A<M> = <<M as Model>::G as Game>::Action;
 
-fn rng_for<M: Model>(model: &M, cfg: &SearchConfig) -> GameRng {
+/// The random numbers of a search: mixed with the position's key, so that searches of
+/// different positions differ, except with `Fixed Sample`, where every search of a game
+/// draws the same ones (its samples then stay put while the view allows them).
+pub(super) fn rng_for<M: Model>(model: &M, cfg: &SearchConfig) -> GameRng {
+    let position = if cfg.fixed_sample {
+        model.player().index() as u64
+    } else {
+        model.root_key()
+    };
     GameRng::seed_from_u64(
         cfg.mcts
             .seed
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add(model.root_key()),
+            .wrapping_add(position),
     )
 }
 

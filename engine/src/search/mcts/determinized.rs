@@ -7,11 +7,9 @@
 //! as if the hidden part were known to both sides (strategy fusion), and it never chooses an
 //! action for the information it gathers.
 
-use rand_core::SeedableRng;
-
 use super::fixed::FixedChance;
 use super::model::Model;
-use crate::game::{Chance, Game, GameRng};
+use crate::game::{Chance, Game};
 use crate::search::time::TimeBudget;
 use crate::search::tt::TranspositionTable;
 use crate::search::types::{Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchOutput};
@@ -34,12 +32,7 @@ where
     M: Model,
     M::G: Chance,
 {
-    let mut rng = GameRng::seed_from_u64(
-        cfg.mcts
-            .seed
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add(model.root_key()),
-    );
+    let mut rng = super::baselines::rng_for(model, cfg);
     let k = cfg.determinizations.max(1) as usize;
     let worlds: Vec<FixedChance<M::G>> = (0..k)
         .map(|i| {

@@ -151,6 +151,9 @@ impl<G: Chance + Evaluate> Evaluate for FixedChance<G> {
     fn in_check(&self) -> bool {
         self.game.in_check()
     }
+    fn prior(&self, a: G::Action) -> f64 {
+        self.game.prior(a)
+    }
     fn play_null(&mut self) -> Option<G::Undo> {
         if self.game.is_chance_node() {
             None

@@ -164,6 +164,8 @@ pub struct HighCard {
     cards: [u8; 2],
     swapped: bool,
     shown: bool,
+    /// The game gives the swap a prior of 0 (`Evaluate::prior`): search should leave it.
+    doubt_swap: bool,
 }
 
 fn one_cell() -> &'static Geometry {
@@ -294,6 +296,13 @@ impl Game for HighCard {
 impl Evaluate for HighCard {
     fn evaluate(&self) -> i32 {
         0
+    }
+    fn prior(&self, a: Hc) -> f64 {
+        if self.doubt_swap && a == Hc::Swap {
+            0.0
+        } else {
+            1.0
+        }
     }
 }
 
@@ -535,6 +544,22 @@ fn ismcts_swaps_a_one_and_keeps_a_three() {
 }
 
 #[test]
+fn information_set_search_leaves_an_action_whose_prior_is_zero() {
+    // Swapping a one wins two times in three (above); with a prior of 0 the swap is never
+    // explored, so the search shows.
+    for observers in [Observers::Multiple, Observers::Single] {
+        let c = mcts_cfg(observers);
+        let mut g = HighCard::dealt(1, 2);
+        g.doubt_swap = true;
+        assert_eq!(
+            view_answer(&g.view(Player::White), &c, 3000),
+            vec!["show"],
+            "{observers:?}"
+        );
+    }
+}
+
+#[test]
 fn a_search_that_knows_the_truth_swaps_only_when_it_wins() {
     let ctl = SearchControl::new(false);
     let tt = TranspositionTable::new(1);
@@ -633,4 +658,20 @@ fn the_text_face_holds_a_truth_or_a_view() {
     t.set_fen("13 00").unwrap();
     assert_eq!(t.viewer(), None);
     assert!(t.set_fen("xx").is_err());
+}
+
+#[test]
+fn a_fixed_sample_reuses_the_random_numbers_of_every_move() {
+    use rand_core::RngCore;
+    let first = |v: HcView, c: &SearchConfig| {
+        super::baselines::rng_for(&FromView { view: v }, c).next_u64()
+    };
+    let (a, b) = (white_view(1, 2), white_view(3, 2));
+    let mut c = cfg();
+    assert_ne!(first(a.clone(), &c), first(b.clone(), &c));
+    c.fixed_sample = true;
+    assert_eq!(first(a.clone(), &c), first(b, &c));
+    let mut other_seed = c.clone();
+    other_seed.mcts.seed = 5;
+    assert_ne!(first(a.clone(), &c), first(a, &other_seed));
 }

@@ -35,6 +35,8 @@ pub struct Edge<A, O> {
     /// How often the edge was available when its node was visited (information-set trees:
     /// an action exists only in some sampled truths).
     pub avail: f64,
+    /// The game's prior for a choice (`Evaluate::prior`): scales its exploration.
+    pub prior: f32,
     kids: Kids<O>,
 }
 
@@ -45,6 +47,7 @@ impl<A, O: PartialEq> Edge<A, O> {
             n: 0.0,
             w: 0.0,
             avail: 0.0,
+            prior: 1.0,
             kids: Kids::None,
         }
     }

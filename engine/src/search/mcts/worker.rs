@@ -314,7 +314,12 @@ impl<'m, M: Model> Worker<'m, M> {
             for &a in &self.actions {
                 let before = node.edges.len();
                 let i = node.find_or_add(Label::Choice(a));
-                added += node.edges.len() - before;
+                if node.edges.len() > before {
+                    added += 1;
+                    // The prior is the same in every truth of the node's information set:
+                    // it is read once, when the action is first met.
+                    node.edges[i].prior = g.prior(a).clamp(0.0, 1.0) as f32;
+                }
                 node.edges[i].avail += 1.0;
                 self.present.push(i);
             }
@@ -326,17 +331,27 @@ impl<'m, M: Model> Worker<'m, M> {
             self.present
                 .iter()
                 .copied()
-                .filter(|&i| node.edges[i].n == 0.0),
+                .filter(|&i| node.edges[i].n == 0.0 && node.edges[i].prior >= 1.0),
         );
         let pick = if !self.untried.is_empty() {
             self.untried[below(&mut self.rng, self.untried.len())]
         } else {
-            // Information-set UCB: an action is explored against how often it was available.
+            // Information-set UCB: an action is explored against how often it was available,
+            // scaled by its prior. An action with a prior below 1 gets no forced first visit:
+            // until it has one, it is valued at the mean of its siblings' visits.
+            let mut first = None;
             let mut best = self.present[0];
             let mut best_v = f64::NEG_INFINITY;
             for &i in &self.present {
                 let e = &node.edges[i];
-                let v = e.mean() + c * (e.avail.max(1.0).ln() / e.n).sqrt();
+                let ln = e.avail.max(1.0).ln();
+                let v = if e.n > 0.0 {
+                    e.mean() + c * e.prior as f64 * (ln / e.n).sqrt()
+                } else {
+                    let f = *first
+                        .get_or_insert_with(|| first_play_urgency(&node.edges, &self.present));
+                    f + c * e.prior as f64 * ln.sqrt()
+                };
                 if v > best_v {
                     best_v = v;
                     best = i;
@@ -513,6 +528,20 @@ impl<'m, M: Model> Worker<'m, M> {
             id = kid;
         }
         out
+    }
+}
+
+/// The value an unvisited action starts from: the mean reward of the visits to the other
+/// actions at `present` (0.5 before any).
+fn first_play_urgency<A, O>(edges: &[Edge<A, O>], present: &[usize]) -> f64 {
+    let (w, n) = present
+        .iter()
+        .map(|&i| &edges[i])
+        .fold((0.0, 0.0), |(w, n), e| (w + e.w, n + e.n));
+    if n > 0.0 {
+        w / n
+    } else {
+        0.5
     }
 }
 
