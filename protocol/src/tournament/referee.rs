@@ -377,7 +377,11 @@ pub fn play_game(
         if let Some(o) = table.game.outcome() {
             break GameResult::by_rules(&o);
         }
-        if let Some(m) = setup.adjudication.max_moves {
+        // A turn that paused (after a guess, say) is finished before the move limit draws:
+        // a record never ends inside a turn.
+        let mid_turn =
+            sides.len() == 2 && record.turns.last().map(|t| t.side) == Some(table.game.to_move());
+        if let Some(m) = setup.adjudication.max_moves.filter(|_| !mid_turn) {
             if record.turns.len() as u64 >= sides.len() as u64 * m as u64 {
                 break GameResult {
                     winner: None,

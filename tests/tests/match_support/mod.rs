@@ -153,7 +153,15 @@ pub fn read_pgn(text: &str) -> Vec<PgnGame> {
         };
     for line in text.lines() {
         let l = line.trim();
-        if let Some(inner) = l.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+        // Inside an open `{...}` comment a line that starts with `[` is text (a Cloak
+        // position's checkers, `[b4]`), not a tag.
+        let in_comment = movetext.matches('{').count() > movetext.matches('}').count();
+        let tag = if in_comment {
+            None
+        } else {
+            l.strip_prefix('[').and_then(|r| r.strip_suffix(']'))
+        };
+        if let Some(inner) = tag {
             if !movetext.trim().is_empty() {
                 finish(&mut tags, &mut movetext, &mut games);
             }
