@@ -134,12 +134,7 @@ impl Evaluate for Cloak {
         let Act::Guess { n, kind } = a else {
             return 1.0;
         };
-        let know = &self.pos.know[self.pos.side.opponent().index()];
-        let know = if self.inference {
-            *know
-        } else {
-            know.told_only()
-        };
+        let know = self.pos.know[self.pos.side.opponent().index()].as_read(self.inference);
         know.marginals()[n as usize - 1][kind as usize - 1]
     }
 

@@ -54,14 +54,9 @@ impl CloakView {
     /// Recomputes the possible arrangements after the knowledge changed.
     fn refresh(&mut self) {
         let them = self.player.opponent();
-        self.possible = Arc::new(arrangements(
-            &self.pos.know[them.index()],
-            self.game.inference,
-        ));
-        self.own_possible = Arc::new(arrangements(
-            &self.pos.know[self.player.index()],
-            self.game.inference,
-        ));
+        let read = |p: Player| self.pos.know[p.index()].as_read(self.game.inference);
+        self.possible = Arc::new(read(them).possible());
+        self.own_possible = Arc::new(read(self.player).possible());
     }
 
     /// The view's position with the enemy's cloaked checkers given an arrangement drawn
@@ -85,12 +80,7 @@ impl CloakView {
     /// The probability of each kind (knight to king, index 0 to 4) for enemy checker `n`
     /// under the weighted possible arrangements.
     pub fn belief(&self, n: u8) -> [f64; 5] {
-        let know = &self.pos.know[self.player.opponent().index()];
-        let know = if self.game.inference {
-            *know
-        } else {
-            know.told_only()
-        };
+        let know = self.pos.know[self.player.opponent().index()].as_read(self.game.inference);
         know.marginals()[n as usize - 1]
     }
 
@@ -453,17 +443,6 @@ impl View for CloakView {
             state: self.game.with_position(pos, self.history.clone()),
             weight: 1.0,
         })
-    }
-}
-
-/// The arrangements `know` allows, weighted by the likelihood of the move shapes seen (with
-/// inference), or by identities told only, uniformly (without).
-fn arrangements(know: &super::knowledge::Knowledge, inference: bool) -> Vec<(u16, f64)> {
-    if inference {
-        know.possible()
-    } else {
-        // Without inference only identities told count.
-        know.told_only().possible()
     }
 }
 

@@ -136,6 +136,16 @@ impl Knowledge {
         told
     }
 
+    /// What a player reads of this knowledge: all of it with inference, the identities told
+    /// only without (`CloakInference=false`).
+    pub fn as_read(&self, inference: bool) -> Knowledge {
+        if inference {
+            *self
+        } else {
+            self.told_only()
+        }
+    }
+
     /// The probability of each kind (knight to king, index 0 to 4) for each checker (by
     /// number - 1), over the possible arrangements weighted as `possible` weighs them; all
     /// zero where none is possible. Searches ask this for every guess they meet, so the last
