@@ -8,6 +8,7 @@ use std::fmt;
 use std::hash::Hash;
 
 use crate::geometry::Geometry;
+use crate::search::types::Leaf;
 
 /// The random generator games and searchers share: seeded, so that deals, determinizations
 /// and searches can be reproduced.
@@ -294,6 +295,28 @@ pub trait Evaluate: Game {
     /// search scales the action's exploration by it and does not force a first visit.
     fn prior(&self, _a: Self::Action) -> f64 {
         1.0
+    }
+
+    /// True for an action whose worth rests on what its player cannot see (a guess at a
+    /// hidden identity). A search of one sampled truth would play it knowing the answer, so
+    /// searches that score the leaves of information-set search leave it out (default: no
+    /// action is).
+    fn speculative(&self, _a: Self::Action) -> bool {
+        false
+    }
+
+    /// How tree search scores its leaves in this game when the `MCTS Leaf` option leaves it
+    /// to the game (`Leaf::Auto`): the static evaluation, unless a game measured better.
+    fn tree_leaf(&self) -> Leaf {
+        Leaf::Eval
+    }
+
+    /// Centipawns that make odds of 10 to 1 where tree search turns a score into a win
+    /// probability. A game whose scores run large (whole armies, several queens) takes a
+    /// wider scale, so that a big lead and a bigger one still differ in reward and the
+    /// search keeps choosing the moves that press on.
+    fn reward_scale(&self) -> u32 {
+        400
     }
 
     /// True inside a turn whose static score would mislead: the turn has changed the material

@@ -96,6 +96,9 @@ pub struct Searcher<'s, 'a, G: Evaluate> {
     pub completed_depth: u32,
     /// The selective depth of the last completed iteration.
     pub last_seldepth: u32,
+    /// Leaves out the game's speculative actions (`Evaluate::speculative`): set when the
+    /// position searched is one sampled truth of a hidden-information game.
+    skip_speculative: bool,
 }
 
 impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
@@ -134,6 +137,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             best: None,
             completed_depth: 0,
             last_seldepth: 0,
+            skip_speculative: false,
         }
     }
 
@@ -514,6 +518,16 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             self.scores[ply] = scores;
             return decided(self.g.no_action_outcome().value_for(side), ply, 0);
         }
+        if self.skip_speculative {
+            let g = &self.g;
+            list.retain(|&a| !g.speculative(a));
+            if list.is_empty() {
+                // Only long shots left: not a position the rules decided.
+                self.lists[ply] = list;
+                self.scores[ply] = scores;
+                return if in_check { self.g.evaluate() } else { eval };
+            }
+        }
         ordering::score_actions(
             &self.g,
             &list,
@@ -775,6 +789,18 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             return None;
         }
         Some((s, self.pv[0].clone()))
+    }
+
+    /// Alpha-beta of `g` to `depth` plies, then quiescence, with a full window and without
+    /// the game's speculative actions: the score for the side to move, as tree search
+    /// scores a leaf of a sampled truth. The table and ordering tables carry over between
+    /// calls (positions of one game).
+    pub fn leaf_score(&mut self, g: &G, depth: u32) -> i32 {
+        self.g = g.clone();
+        self.stopped = false;
+        self.skip_speculative = true;
+        self.root_depth = depth as i32;
+        self.search(depth as i32, -INF, INF, 0, true)
     }
 
     pub fn side(&self) -> Player {

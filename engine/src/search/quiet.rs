@@ -1,6 +1,7 @@
 //! Quiet positions for tuning: quiescence search from a position, and the line it follows to
 //! the position whose static evaluation is its score. Texel tuning fits the static
-//! evaluation of those positions, where no capture is pending.
+//! evaluation of those positions, where no capture is pending. Tree search scores its leaves
+//! with the same searcher (quiescence, or a few plies of alpha-beta).
 
 use super::alphabeta::{Searcher, Shared};
 use super::time::TimeBudget;
@@ -66,6 +67,20 @@ pub fn with_quiet_score<G: Evaluate, R>(
     })
 }
 
+/// Runs `f` with a probe that scores a position by an alpha-beta search of `depth` plies and
+/// quiescence, for the side to move, leaving out speculative actions
+/// (`Searcher::leaf_score`). The probe's table is kept between positions: they are the
+/// leaves of one tree search, and a key covers all of a position, hidden parts included.
+pub fn with_search_score<G: Evaluate, R>(
+    proto: &G,
+    depth: u32,
+    f: impl FnOnce(&mut dyn FnMut(&G) -> i32) -> R,
+) -> R {
+    with_searcher(proto, |searcher, _| {
+        f(&mut |g: &G| searcher.leaf_score(g, depth))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,5 +110,17 @@ mod tests {
         assert_eq!(scores[0], -after.evaluate());
         assert_eq!(scores[1], after.evaluate());
         assert!(g.evaluate() < -500 && scores[0] > 50);
+    }
+
+    #[test]
+    fn a_leaf_search_sees_a_mate_in_one_that_quiescence_does_not() {
+        // Ra8 mates; no capture is pending, so quiescence stands on the evaluation.
+        let g = Chess::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", false).unwrap();
+        let quiet = with_quiet_score(&g, |score| score(&g));
+        assert_eq!(quiet, g.evaluate());
+        for depth in 1..=3 {
+            let s = with_search_score(&g, depth, |score| score(&g));
+            assert!(s >= crate::search::score::MATE_BOUND, "depth {depth}: {s}");
+        }
     }
 }

@@ -131,23 +131,55 @@ pub enum Observers {
 /// How tree search scores a leaf.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Leaf {
-    /// The static evaluation.
+    /// The game's choice (`Evaluate::tree_leaf`; the static evaluation unless the game
+    /// measured better).
     #[default]
+    Auto,
+    /// The static evaluation.
     Eval,
     /// A quiescence search (captures and other tactical actions played out), so a leaf
     /// where a piece hangs, or a king can be taken, is scored after the exchange.
     Quiescence,
+    /// An alpha-beta search of this many plies (then quiescence): the tactics a few plies
+    /// deep that a tree of a few thousand iterations does not see. Actions the game calls
+    /// speculative (`Evaluate::speculative`) are left to the tree.
+    Search(u8),
 }
 
 impl Leaf {
-    pub const NAMES: &'static [&'static str] = &["eval", "quiescence"];
+    pub const NAMES: &'static [&'static str] = &[
+        "auto",
+        "eval",
+        "quiescence",
+        "search1",
+        "search2",
+        "search3",
+    ];
 
     pub fn from_name(s: &str) -> Option<Leaf> {
         match s {
+            "auto" => Some(Leaf::Auto),
             "eval" => Some(Leaf::Eval),
             "quiescence" => Some(Leaf::Quiescence),
-            _ => None,
+            _ => {
+                let d: u8 = s.strip_prefix("search")?.parse().ok()?;
+                (1..=3).contains(&d).then_some(Leaf::Search(d))
+            }
         }
+    }
+
+    /// `Auto` made the game's choice.
+    pub fn resolve(self, game_choice: Leaf) -> Leaf {
+        match self {
+            Leaf::Auto if game_choice != Leaf::Auto => game_choice,
+            Leaf::Auto => Leaf::Eval,
+            l => l,
+        }
+    }
+
+    /// Scored by a search rather than the static evaluation alone (`Auto` must be resolved).
+    pub fn searches(self) -> bool {
+        !matches!(self, Leaf::Auto | Leaf::Eval)
     }
 }
 
@@ -157,8 +189,8 @@ pub struct MctsConfig {
     /// The UCB exploration constant, in hundredths.
     pub exploration: u32,
     /// Plies a playout plays before the static evaluation scores it. `None`: the searcher's
-    /// choice (the leaf's evaluation for games without chance or hidden information, whole
-    /// playouts to the end otherwise).
+    /// choice (the leaf's evaluation for games without chance or hidden information, or
+    /// where the leaf is scored by a search; whole playouts to the end otherwise).
     pub playout_plies: Option<u32>,
     /// Playouts prefer tactical actions (the game's `order_score`) over uniform choice.
     pub guided: bool,
@@ -171,6 +203,10 @@ pub struct MctsConfig {
     pub hide_own: bool,
     /// Seed of the searcher's random numbers (playouts, samples), mixed with the position.
     pub seed: u64,
+    /// Centipawns of a leaf's score that make odds of 10 to 1 in its reward (the logistic
+    /// scale that turns scores into win probabilities); 0: the game's choice
+    /// (`Evaluate::reward_scale`).
+    pub reward_scale: u32,
 }
 
 impl Default for MctsConfig {
@@ -180,9 +216,10 @@ impl Default for MctsConfig {
             playout_plies: None,
             guided: true,
             observers: Observers::Multiple,
-            leaf: Leaf::Eval,
+            leaf: Leaf::Auto,
             hide_own: false,
             seed: 0,
+            reward_scale: 0,
         }
     }
 }

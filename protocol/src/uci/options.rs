@@ -124,11 +124,13 @@ pub const ENGINE_OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "MCTS Leaf",
         kind: OptionKind::Combo {
-            default: "eval",
+            default: "auto",
             values: Leaf::NAMES,
         },
-        help: "how the tree search scores a leaf: the static evaluation (eval) or a \
-               quiescence search of the captures pending there (quiescence)",
+        help: "how the tree search scores a leaf: the game's choice (auto), the static \
+               evaluation (eval), a \
+               quiescence search of the captures pending there (quiescence), or an \
+               alpha-beta search of 1 to 3 plies and quiescence (search1 to search3)",
         check: None,
     },
     OptionSpec {
@@ -136,6 +138,17 @@ pub const ENGINE_OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Check { default: false },
         help: "information-set search trains the opponent's tree on worlds where one's own \
                secrets are drawn again from what the opponent has seen (games that can)",
+        check: None,
+    },
+    OptionSpec {
+        name: "MCTS Reward Scale",
+        kind: OptionKind::Spin {
+            default: 0,
+            min: 0,
+            max: 10000,
+        },
+        help: "centipawns of a leaf's score that make odds of 10 to 1 in its reward \
+               (0: the game's choice, 400 unless the game says otherwise)",
         check: None,
     },
     OptionSpec {
@@ -189,6 +202,7 @@ pub fn set_search_option(cfg: &mut SearchConfig, name: &str, value: &str) -> boo
         }
         "MCTS Leaf" => cfg.mcts.leaf = Leaf::from_name(value).unwrap_or_default(),
         "MCTS Hide Own" => cfg.mcts.hide_own = value == "true",
+        "MCTS Reward Scale" => cfg.mcts.reward_scale = u32::try_from(int()).unwrap_or(0),
         "Determinizations" => cfg.determinizations = int().max(1) as u32,
         "Fixed Sample" => cfg.fixed_sample = value == "true",
         "Random Seed" => cfg.mcts.seed = int().max(0) as u64,

@@ -875,3 +875,31 @@ fn samples_follow_the_weights_and_a_reused_draw_stays_while_possible() {
     assert_ne!(after, before);
     assert_ne!(setup::arrangement(after)[3], kind4);
 }
+
+#[test]
+fn only_a_guess_the_knowledge_leaves_open_is_speculative() {
+    let mut k = Knowledge::new();
+    // b1-c3 is a knight's jump: checker 2 is a knight. d1-d5 is a rook's or a queen's.
+    k.observe_move(2, 1, 18, 0);
+    k.observe_move(4, 3, 35, 0);
+    let mut g = Cloak::new(Some([518, 518]));
+    g.pos.know[Player::Black.index()] = k;
+    assert!(!g.speculative(position::Act::Guess { n: 2, kind: KNIGHT }));
+    assert!(g.speculative(position::Act::Guess { n: 4, kind: ROOK }));
+    assert!(g.speculative(position::Act::Guess { n: 5, kind: KING }));
+    assert!(!g.speculative(position::Act::End));
+}
+
+#[test]
+fn a_search_with_chance_fixed_finishes_a_turn_in_quiescence_as_the_game_does() {
+    use crate::search::mcts::FixedChance;
+    let mut g = Cloak::new(Some([518, 518]));
+    for (phase, continues) in [(Phase::Start, false), (Phase::BonusAfter, true)] {
+        g.pos.phase = phase;
+        assert_eq!(g.quiescence_continues(), continues);
+        assert_eq!(
+            FixedChance::new(g.clone(), 7).quiescence_continues(),
+            continues
+        );
+    }
+}

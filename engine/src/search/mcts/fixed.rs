@@ -154,6 +154,18 @@ impl<G: Chance + Evaluate> Evaluate for FixedChance<G> {
     fn prior(&self, a: G::Action) -> f64 {
         self.game.prior(a)
     }
+    fn speculative(&self, a: G::Action) -> bool {
+        self.game.speculative(a)
+    }
+    fn quiescence_continues(&self) -> bool {
+        self.game.quiescence_continues()
+    }
+    fn tree_leaf(&self) -> crate::search::types::Leaf {
+        self.game.tree_leaf()
+    }
+    fn reward_scale(&self) -> u32 {
+        self.game.reward_scale()
+    }
     fn play_null(&mut self) -> Option<G::Undo> {
         if self.game.is_chance_node() {
             None

@@ -25,6 +25,7 @@
 pub mod baselines;
 pub mod determinized;
 pub mod fixed;
+pub mod leaf;
 pub mod model;
 mod run;
 pub mod tree;

@@ -7,7 +7,9 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use super::leaf;
 use crate::game::{Chance, Evaluate, GameRng, Hidden, Player, Sample, View};
+use crate::search::types::Leaf;
 
 /// A step of a path through a tree, for the principal line's text: a choice made at a node
 /// (with what the tree's player saw of it), or an event the tree's player only observed.
@@ -42,6 +44,14 @@ pub trait Model: Sync + Sized {
     }
 
     fn is_chance(&self, g: &Self::G) -> bool;
+
+    /// Runs `f` with the scorer of leaves `leaf` names (`proto`: a position of the game).
+    fn with_leaf<R>(
+        &self,
+        proto: &Self::G,
+        leaf: Leaf,
+        f: impl FnOnce(&mut dyn FnMut(&Self::G) -> i32) -> R,
+    ) -> R;
 
     fn sample_chance(&self, g: &Self::G, rng: &mut GameRng) -> <Self::G as crate::Game>::Action;
 
@@ -90,6 +100,15 @@ impl<G: Evaluate> Model for Perfect<G> {
 
     fn is_chance(&self, _g: &G) -> bool {
         false
+    }
+
+    fn with_leaf<R>(
+        &self,
+        proto: &G,
+        leaf: Leaf,
+        f: impl FnOnce(&mut dyn FnMut(&G) -> i32) -> R,
+    ) -> R {
+        leaf::with_plain(proto, leaf, f)
     }
 
     fn sample_chance(&self, _g: &G, _rng: &mut GameRng) -> G::Action {
@@ -142,6 +161,15 @@ impl<G: Evaluate + Hidden> Model for Truth<G> {
 
     fn is_chance(&self, g: &G) -> bool {
         g.is_chance_node()
+    }
+
+    fn with_leaf<R>(
+        &self,
+        proto: &G,
+        leaf: Leaf,
+        f: impl FnOnce(&mut dyn FnMut(&G) -> i32) -> R,
+    ) -> R {
+        leaf::with_chance(proto, leaf, f)
     }
 
     fn sample_chance(&self, g: &G, rng: &mut GameRng) -> G::Action {
@@ -205,6 +233,15 @@ where
 
     fn is_chance(&self, g: &V::Game) -> bool {
         g.is_chance_node()
+    }
+
+    fn with_leaf<R>(
+        &self,
+        proto: &V::Game,
+        leaf: Leaf,
+        f: impl FnOnce(&mut dyn FnMut(&V::Game) -> i32) -> R,
+    ) -> R {
+        leaf::with_chance(proto, leaf, f)
     }
 
     fn sample_chance(&self, g: &V::Game, rng: &mut GameRng) -> ActionOf<V> {

@@ -7,13 +7,10 @@ use std::time::Instant;
 
 use super::model::{Model, PathStep};
 use super::tree::{Label, NodeId};
-use super::worker::{centipawns, Worker};
+use super::worker::Worker;
 use crate::game::{Evaluate, Game, GameRng, Player};
-use crate::search::quiet::with_quiet_score;
 use crate::search::time::TimeBudget;
-use crate::search::types::{
-    Leaf, Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchOutput,
-};
+use crate::search::types::{Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchOutput};
 
 type A<M> = <<M as Model>::G as Game>::Action;
 
@@ -59,6 +56,12 @@ pub fn search<M: Model>(
         }
         probe = model.world(&mut probe_rng).state;
     }
+    let mut resolved = cfg.clone();
+    resolved.mcts.leaf = cfg.mcts.leaf.resolve(probe.tree_leaf());
+    if resolved.mcts.reward_scale == 0 {
+        resolved.mcts.reward_scale = probe.reward_scale().max(1);
+    }
+    let cfg = &resolved;
     let mut root_actions = Vec::new();
     if probe.terminal().is_none() && !model.is_chance(&probe) {
         probe.legal_actions(&mut root_actions);
@@ -118,7 +121,7 @@ pub fn search<M: Model>(
                         players,
                     );
                     restrict(&mut w);
-                    with_leaf(&proto, cfg.mcts.leaf, |leaf| {
+                    model.with_leaf(&proto, cfg.mcts.leaf, |leaf| {
                         run_helper(&mut w, sh, limits, leaf)
                     });
                     w
@@ -127,7 +130,7 @@ pub fn search<M: Model>(
             .collect();
         let mut main = Worker::new(model, &cfg.mcts, seed(cfg, model, 0), max_bytes, players);
         restrict(&mut main);
-        with_leaf(&probe, cfg.mcts.leaf, |leaf| {
+        model.with_leaf(&probe, cfg.mcts.leaf, |leaf| {
             run_main(
                 &mut main,
                 &sh,
@@ -173,7 +176,7 @@ pub fn search<M: Model>(
     SearchOutput {
         turn,
         ponder,
-        score: Score::Cp(centipawns(value)),
+        score: Score::Cp(workers[0].centipawns(value)),
         nodes: iterations,
         depth: pv.len() as u32,
     }
@@ -206,19 +209,6 @@ fn stopping(sh: &Shared) -> bool {
 fn count(sh: &Shared, limits: &Limits, batch: u64) -> bool {
     let total = sh.iterations.fetch_add(batch, Ordering::Relaxed) + batch;
     limits.nodes.is_some_and(|n| total >= n)
-}
-
-/// Runs `f` with the scorer of leaves the configuration asks for (`proto`: a position of the
-/// game searched, for the searcher a quiescence scorer keeps).
-fn with_leaf<G: Evaluate, R>(
-    proto: &G,
-    leaf: Leaf,
-    f: impl FnOnce(&mut dyn FnMut(&G) -> i32) -> R,
-) -> R {
-    match leaf {
-        Leaf::Eval => f(&mut |g: &G| g.evaluate()),
-        Leaf::Quiescence => with_quiet_score(proto, f),
-    }
 }
 
 fn run_helper<M: Model>(
@@ -316,7 +306,7 @@ fn progress_info<M: Model>(
         depth: depth.max(1),
         seldepth: sh.seldepth.load(Ordering::Relaxed) as u32,
         multipv: 1,
-        score: Score::Cp(centipawns(value)),
+        score: Score::Cp(w.centipawns(value)),
         nodes: iterations,
         time_ms: ms,
         nps: iterations * 1000 / ms.max(1),
@@ -346,7 +336,7 @@ fn info_line<M: Model>(
         depth: (pv.len() as u32).max(1),
         seldepth: sh.seldepth.load(Ordering::Relaxed) as u32,
         multipv: 1,
-        score: Score::Cp(centipawns(value)),
+        score: Score::Cp(workers[0].centipawns(value)),
         nodes: iterations,
         time_ms: ms,
         nps: iterations * 1000 / ms.max(1),

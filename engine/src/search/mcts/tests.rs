@@ -164,7 +164,8 @@ pub struct HighCard {
     cards: [u8; 2],
     swapped: bool,
     shown: bool,
-    /// The game gives the swap a prior of 0 (`Evaluate::prior`): search should leave it.
+    /// The game gives the swap a prior of 0 (`Evaluate::prior`) and calls it speculative:
+    /// search should leave it.
     doubt_swap: bool,
 }
 
@@ -303,6 +304,9 @@ impl Evaluate for HighCard {
         } else {
             1.0
         }
+    }
+    fn speculative(&self, a: Hc) -> bool {
+        self.doubt_swap && a == Hc::Swap
     }
 }
 
@@ -560,6 +564,19 @@ fn information_set_search_leaves_an_action_whose_prior_is_zero() {
 }
 
 #[test]
+fn a_leaf_search_leaves_out_speculative_actions() {
+    // White's 1 against Black's 2: swapping for the left-over 3 wins, and a search of this
+    // truth sees it, unless the game calls the swap speculative: then only the losing show
+    // is left.
+    use crate::search::quiet::with_search_score;
+    use crate::search::score::MATE_BOUND;
+    let mut g = HighCard::dealt(1, 2);
+    assert!(with_search_score(&g, 2, |score| score(&g)) >= MATE_BOUND);
+    g.doubt_swap = true;
+    assert!(with_search_score(&g, 2, |score| score(&g)) <= -MATE_BOUND);
+}
+
+#[test]
 fn a_search_that_knows_the_truth_swaps_only_when_it_wins() {
     let ctl = SearchControl::new(false);
     let tt = TranspositionTable::new(1);
@@ -674,4 +691,51 @@ fn a_fixed_sample_reuses_the_random_numbers_of_every_move() {
     let mut other_seed = c.clone();
     other_seed.mcts.seed = 5;
     assert_ne!(first(a.clone(), &c), first(a, &other_seed));
+}
+
+#[test]
+fn an_edge_is_found_by_its_label_whatever_the_hint() {
+    use super::tree::{Label, Node, Tree};
+    let mut t: Tree<u8, ()> = Tree::new(Player::White);
+    let node: &mut Node<u8, ()> = t.node_mut(0);
+    for a in [3u8, 5, 7] {
+        node.find_or_add(Label::Choice(a));
+    }
+    for hint in 0..6 {
+        assert_eq!(node.find_or_add_near(Label::Choice(5), hint), 1);
+        assert_eq!(node.find_or_add_near(Label::Choice(7), hint), 2);
+    }
+    // A label not there is added once, at the end.
+    assert_eq!(node.find_or_add_near(Label::Choice(9), 1), 3);
+    assert_eq!(node.find_or_add_near(Label::Choice(9), 0), 3);
+    assert_eq!(node.edges.len(), 4);
+}
+
+#[test]
+fn the_reward_scale_turns_scores_into_rewards_and_back() {
+    use super::worker::Worker;
+    use crate::search::types::MctsConfig;
+    // Every leaf scores 300 for its side to move. Nine iterations try each of X's first
+    // moves once, and each leaf has O to move: every root edge is worth 300 to O. A wider
+    // scale makes the same score a smaller edge; the reported centipawns undo the scale.
+    let model = Perfect {
+        root: TicTacToe::default(),
+    };
+    let mut means = Vec::new();
+    for scale in [400, 1200] {
+        let c = MctsConfig {
+            reward_scale: scale,
+            ..MctsConfig::default()
+        };
+        let mut w = Worker::new(&model, &c, 1, 1 << 24, 2);
+        for _ in 0..9 {
+            w.iterate(&mut |_: &TicTacToe| 300);
+        }
+        let root = w.trees[w.own_tree()].node(0);
+        let mean = root.edges[root.best_choice().unwrap()].mean();
+        assert!((w.centipawns(mean) + 300).abs() <= 2, "{scale}: {mean}");
+        means.push(mean);
+    }
+    assert!(means[0] < means[1] && means[1] < 0.5, "{means:?}");
+    assert!((means[0] - (1.0 - win_probability(300))).abs() < 1e-9);
 }

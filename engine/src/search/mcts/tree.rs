@@ -170,6 +170,17 @@ impl<A: PartialEq, O: PartialEq> Node<A, O> {
         self.edges.iter().position(|e| &e.label == label)
     }
 
+    /// The index of the edge with `label`, added if missing. `hint`: where it probably is.
+    /// A sampled truth lists its actions in the order the last one did, mostly, so a caller
+    /// walking a list passes the index after the last edge found and the lookup is one
+    /// comparison instead of a scan of every edge.
+    pub fn find_or_add_near(&mut self, label: Label<A, O>, hint: usize) -> usize {
+        if self.edges.get(hint).is_some_and(|e| e.label == label) {
+            return hint;
+        }
+        self.find_or_add(label)
+    }
+
     /// The index of the edge with `label`, added if missing.
     pub fn find_or_add(&mut self, label: Label<A, O>) -> usize {
         match self.find(&label) {

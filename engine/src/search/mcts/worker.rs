@@ -30,6 +30,9 @@ pub struct Worker<'m, M: Model> {
     pub trees: Vec<Tree<A<M>, M::Obs>>,
     rng: GameRng,
     exploration: f64,
+    /// Leaf scores are multiplied by this before they become rewards (400 over the reward
+    /// scale).
+    to_reward: f64,
     playout_plies: u32,
     guided: bool,
     single: bool,
@@ -121,15 +124,22 @@ impl<'m, M: Model> Worker<'m, M> {
         let n = trees.len();
         let mut rng = <GameRng as rand_core::SeedableRng>::seed_from_u64(seed);
         let hides = cfg.hide_own && !single && n > 1 && model.world_hiding_own(&mut rng).is_some();
+        // A leaf scored by a search is scored where the tree ends: a random playout would
+        // only blur what the search sees.
         let playout_plies = cfg
             .playout_plies
-            .unwrap_or(if !M::CHANCE { 0 } else { MAX_PLAYOUT });
+            .unwrap_or(if !M::CHANCE || cfg.leaf.searches() {
+                0
+            } else {
+                MAX_PLAYOUT
+            });
         Worker {
             model,
             bytes: n * size_of::<Node<A<M>, M::Obs>>(),
             trees,
             rng,
             exploration: cfg.exploration as f64 / 100.0,
+            to_reward: 400.0 / cfg.reward_scale.max(1) as f64,
             playout_plies: playout_plies.min(MAX_PLAYOUT),
             guided: cfg.guided,
             single,
@@ -146,6 +156,11 @@ impl<'m, M: Model> Worker<'m, M> {
             hides,
             hidden_world: false,
         }
+    }
+
+    /// A win probability as the centipawns of the game's scores (the reward scale undone).
+    pub fn centipawns(&self, p: f64) -> i32 {
+        (centipawns(p) as f64 / self.to_reward).round() as i32
     }
 
     /// Restricts the searching player's first action (`go searchmoves`).
@@ -311,9 +326,11 @@ impl<'m, M: Model> Worker<'m, M> {
         {
             let node = self.trees[t].node_mut(id);
             node.actor = Some(g.to_move());
+            let mut hint = 0;
             for &a in &self.actions {
                 let before = node.edges.len();
-                let i = node.find_or_add(Label::Choice(a));
+                let i = node.find_or_add_near(Label::Choice(a), hint);
+                hint = i + 1;
                 if node.edges.len() > before {
                     added += 1;
                     // The prior is the same in every truth of the node's information set:
@@ -468,15 +485,17 @@ impl<'m, M: Model> Worker<'m, M> {
         if let Some(o) = g.terminal() {
             return outcome_reward(g, &o);
         }
-        if self.model.is_chance(g) {
-            return eval_reward(g);
-        }
-        self.actions.clear();
-        g.legal_actions(&mut self.actions);
-        if self.actions.is_empty() {
-            return outcome_reward(g, &g.no_action_outcome());
-        }
-        score_reward(g, leaf(g))
+        let score = if self.model.is_chance(g) {
+            g.evaluate()
+        } else {
+            self.actions.clear();
+            g.legal_actions(&mut self.actions);
+            if self.actions.is_empty() {
+                return outcome_reward(g, &g.no_action_outcome());
+            }
+            leaf(g)
+        };
+        score_reward(g, (score as f64 * self.to_reward).round() as i32)
     }
 
     /// Guided playouts take the game's most urgent action (by `order_score`: captures,

@@ -504,3 +504,20 @@ fn full_bench() {
         r.nps()
     );
 }
+
+#[test]
+fn every_leaf_name_is_read_back() {
+    use crate::search::Leaf;
+    for &name in Leaf::NAMES {
+        let leaf = Leaf::from_name(name).unwrap();
+        assert_eq!(leaf.searches(), !["auto", "eval"].contains(&name));
+    }
+    // Auto is the game's choice, or the static evaluation when the game leaves it.
+    assert_eq!(Leaf::Auto.resolve(Leaf::Search(1)), Leaf::Search(1));
+    assert_eq!(Leaf::Auto.resolve(Leaf::Auto), Leaf::Eval);
+    assert_eq!(Leaf::Eval.resolve(Leaf::Search(1)), Leaf::Eval);
+    assert_eq!(Leaf::from_name("search2"), Some(Leaf::Search(2)));
+    for bad in ["search0", "search4", "search", "searchx", "Eval"] {
+        assert_eq!(Leaf::from_name(bad), None, "{bad}");
+    }
+}
