@@ -8,7 +8,7 @@ use std::fmt;
 use std::hash::Hash;
 
 use crate::geometry::Geometry;
-use crate::search::types::Leaf;
+use crate::search::types::TreeDefaults;
 
 /// The random generator games and searchers share: seeded, so that deals, determinizations
 /// and searches can be reproduced.
@@ -305,18 +305,15 @@ pub trait Evaluate: Game {
         false
     }
 
-    /// How tree search scores its leaves in this game when the `MCTS Leaf` option leaves it
-    /// to the game (`Leaf::Auto`): the static evaluation, unless a game measured better.
-    fn tree_leaf(&self) -> Leaf {
-        Leaf::Eval
-    }
-
-    /// Centipawns that make odds of 10 to 1 where tree search turns a score into a win
-    /// probability. A game whose scores run large (whole armies, several queens) takes a
-    /// wider scale, so that a big lead and a bigger one still differ in reward and the
-    /// search keeps choosing the moves that press on.
-    fn reward_scale(&self) -> u32 {
-        400
+    /// What tree search does in this game where its options leave it to the game: how it
+    /// scores leaves, the scale of its rewards, widening and depth (`TreeDefaults`: the
+    /// static evaluation, the Elo scale, no widening, no depth limit), unless a game
+    /// measured better. A game whose scores run large (whole armies) takes a wider reward
+    /// scale, so that a big lead and a bigger one still differ; a game with many actions
+    /// whose refutations its `order_score` finds (captures) widens, so that an opponent's
+    /// refutation is not buried under one visit to each of its other replies.
+    fn tree_defaults(&self) -> TreeDefaults {
+        TreeDefaults::default()
     }
 
     /// True inside a turn whose static score would mislead: the turn has changed the material

@@ -131,7 +131,7 @@ pub enum Observers {
 /// How tree search scores a leaf.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Leaf {
-    /// The game's choice (`Evaluate::tree_leaf`; the static evaluation unless the game
+    /// The game's choice (`TreeDefaults::leaf`; the static evaluation unless the game
     /// measured better).
     #[default]
     Auto,
@@ -207,6 +207,59 @@ pub struct MctsConfig {
     /// scale that turns scores into win probabilities); 0: the game's choice
     /// (`Evaluate::reward_scale`).
     pub reward_scale: u32,
+    /// Progressive widening of information-set search: a node opens a new action (the
+    /// game's most urgent by `order_score`) only while it has tried fewer than 1 +
+    /// `widening`/100 × √visits of the actions present; 0: every action is tried once
+    /// before any twice. `None`: the game's choice.
+    pub widening: Option<u32>,
+    /// Information-set search stops its descent at the start of the other players' n-th
+    /// turn and scores the leaf there (0: no limit). `None`: the game's choice.
+    pub tree_turns: Option<u32>,
+}
+
+/// What a game asks of tree search where the `MCTS` options leave it to the game
+/// (`Evaluate::tree_defaults`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TreeDefaults {
+    /// How a leaf is scored (`MCTS Leaf auto`).
+    pub leaf: Leaf,
+    /// Centipawns that make odds of 10 to 1 when a score becomes a reward (`MCTS Reward
+    /// Scale 0`).
+    pub reward_scale: u32,
+    /// Progressive widening in hundredths of √visits (`MCTS Widening -1`).
+    pub widening: u32,
+    /// The other players' turns the tree may reach (`MCTS Tree Turns -1`).
+    pub tree_turns: u32,
+}
+
+impl Default for TreeDefaults {
+    /// The static evaluation at the leaves, the Elo scale, every action tried before any
+    /// twice, no depth limit.
+    fn default() -> Self {
+        TreeDefaults {
+            leaf: Leaf::Eval,
+            reward_scale: 400,
+            widening: 0,
+            tree_turns: 0,
+        }
+    }
+}
+
+impl MctsConfig {
+    /// Every setting left to the game (`None`, `Auto`, 0 for the reward scale) made the
+    /// game's choice.
+    pub fn resolve(&self, game: TreeDefaults) -> MctsConfig {
+        MctsConfig {
+            leaf: self.leaf.resolve(game.leaf),
+            reward_scale: match self.reward_scale {
+                0 => game.reward_scale.max(1),
+                s => s,
+            },
+            widening: Some(self.widening.unwrap_or(game.widening)),
+            tree_turns: Some(self.tree_turns.unwrap_or(game.tree_turns)),
+            ..self.clone()
+        }
+    }
 }
 
 impl Default for MctsConfig {
@@ -220,6 +273,8 @@ impl Default for MctsConfig {
             hide_own: false,
             seed: 0,
             reward_scale: 0,
+            widening: None,
+            tree_turns: None,
         }
     }
 }

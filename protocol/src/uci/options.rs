@@ -152,6 +152,26 @@ pub const ENGINE_OPTIONS: &[OptionSpec] = &[
         check: None,
     },
     OptionSpec {
+        name: "MCTS Widening",
+        kind: OptionKind::Spin {
+            default: -1,
+            min: -1,
+            max: 1000,
+        },
+        help: "information-set search opens a node's actions one at a time, the game's                most urgent first, up to 1 + this/100 x the square root of its visits                (0: every action once before any twice; -1: the game's choice)",
+        check: None,
+    },
+    OptionSpec {
+        name: "MCTS Tree Turns",
+        kind: OptionKind::Spin {
+            default: -1,
+            min: -1,
+            max: 64,
+        },
+        help: "information-set search ends its tree at the start of the opponents' n-th                turn and scores the leaf there (0: no limit; -1: the game's choice)",
+        check: None,
+    },
+    OptionSpec {
         name: "Determinizations",
         kind: OptionKind::Spin {
             default: 8,
@@ -203,6 +223,8 @@ pub fn set_search_option(cfg: &mut SearchConfig, name: &str, value: &str) -> boo
         "MCTS Leaf" => cfg.mcts.leaf = Leaf::from_name(value).unwrap_or_default(),
         "MCTS Hide Own" => cfg.mcts.hide_own = value == "true",
         "MCTS Reward Scale" => cfg.mcts.reward_scale = u32::try_from(int()).unwrap_or(0),
+        "MCTS Widening" => cfg.mcts.widening = u32::try_from(int()).ok(),
+        "MCTS Tree Turns" => cfg.mcts.tree_turns = u32::try_from(int()).ok(),
         "Determinizations" => cfg.determinizations = int().max(1) as u32,
         "Fixed Sample" => cfg.fixed_sample = value == "true",
         "Random Seed" => cfg.mcts.seed = int().max(0) as u64,
@@ -343,5 +365,28 @@ mod tests {
             uci_line(&combo),
             "option name Layer type combo default one var one var two"
         );
+    }
+
+    #[test]
+    fn tree_settings_left_to_the_game_read_minus_one() {
+        let mut cfg = SearchConfig::default();
+        for (name, read) in [
+            (
+                "MCTS Widening",
+                (|c: &SearchConfig| c.mcts.widening) as fn(&SearchConfig) -> _,
+            ),
+            ("MCTS Tree Turns", |c: &SearchConfig| c.mcts.tree_turns),
+        ] {
+            let spec = find_engine_option(name).unwrap();
+            assert!(validate(spec, "-2").is_err());
+            for (text, want) in [("-1", None), ("0", Some(0)), ("2", Some(2))] {
+                assert!(set_search_option(
+                    &mut cfg,
+                    name,
+                    &validate(spec, text).unwrap()
+                ));
+                assert_eq!(read(&cfg), want, "{name} {text}");
+            }
+        }
     }
 }

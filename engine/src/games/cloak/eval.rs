@@ -6,7 +6,7 @@ use super::setup::{KING, PAWN};
 use super::Cloak;
 use crate::game::{retain_from, Evaluate, Game, Player, RuleError};
 use crate::games::chess::attacks::rank_of;
-use crate::search::types::Leaf;
+use crate::search::types::{Leaf, TreeDefaults};
 
 /// Evaluation weights in centipawns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,19 +142,26 @@ impl Evaluate for Cloak {
         know.marginals()[n as usize - 1][kind as usize - 1]
     }
 
-    /// A ply of alpha-beta and quiescence at each leaf of the tree search: the captures of
-    /// a cloaked king and the mates of an uncloaked one that a tree of a few thousand
-    /// iterations misses (docs/cloak.md, "Leaf search").
-    fn tree_leaf(&self) -> Leaf {
-        Leaf::Search(1)
-    }
-
-    /// Leads here run to whole armies (a side a queen and two rooks up is still hunting a
-    /// hidden king): on the default scale every such lead is a near-certain win, the tree
-    /// cannot tell pressing on from marking time, and won games end drawn at the move
-    /// limit. 1200 measured best of 400, 1200 and 2000 (docs/cloak.md, "Leaf search").
-    fn reward_scale(&self) -> u32 {
-        1200
+    /// Measured in docs/cloak.md ("Leaf search", "Widening and the tree's depth"):
+    /// - leaves scored by a ply of alpha-beta and quiescence: the captures of a cloaked king
+    ///   and the mates of an uncloaked one that a tree of a few thousand iterations misses;
+    /// - reward scale 1200: leads here run to whole armies (a side a queen and two rooks up
+    ///   is still hunting a hidden king); on the Elo scale every such lead is a near-certain
+    ///   win, the tree cannot tell pressing on from marking time, and won games end drawn;
+    /// - widening: without it a reply that refutes (a cloaked piece taking back) gets one
+    ///   visit in thirty among the opponent's other replies, and a hopeful capture looks
+    ///   good;
+    /// - the tree ends where the opponent's turn starts: the opponent's tree is shared by
+    ///   every arrangement it might have, so in the tree it plays as if it did not know its
+    ///   own pieces, and a deeper tree played worse the more it searched; the leaf search
+    ///   answers for it, knowing them.
+    fn tree_defaults(&self) -> TreeDefaults {
+        TreeDefaults {
+            leaf: Leaf::Search(1),
+            reward_scale: 1200,
+            widening: 100,
+            tree_turns: 1,
+        }
     }
 
     /// A guess the public knowledge does not already settle.

@@ -160,11 +160,8 @@ impl<G: Chance + Evaluate> Evaluate for FixedChance<G> {
     fn quiescence_continues(&self) -> bool {
         self.game.quiescence_continues()
     }
-    fn tree_leaf(&self) -> crate::search::types::Leaf {
-        self.game.tree_leaf()
-    }
-    fn reward_scale(&self) -> u32 {
-        self.game.reward_scale()
+    fn tree_defaults(&self) -> crate::search::types::TreeDefaults {
+        self.game.tree_defaults()
     }
     fn play_null(&mut self) -> Option<G::Undo> {
         if self.game.is_chance_node() {

@@ -18,7 +18,7 @@ pub fn with_plain<G: Evaluate, R>(
     leaf: Leaf,
     f: impl FnOnce(&mut dyn FnMut(&G) -> i32) -> R,
 ) -> R {
-    match leaf.resolve(proto.tree_leaf()) {
+    match leaf.resolve(proto.tree_defaults().leaf) {
         Leaf::Auto | Leaf::Eval => f(&mut |g: &G| g.evaluate()),
         Leaf::Quiescence => with_quiet_score(proto, f),
         Leaf::Search(depth) => with_search_score(proto, depth as u32, f),
@@ -32,7 +32,7 @@ pub fn with_chance<G: Evaluate + Chance, R>(
     leaf: Leaf,
     f: impl FnOnce(&mut dyn FnMut(&G) -> i32) -> R,
 ) -> R {
-    let leaf = leaf.resolve(proto.tree_leaf());
+    let leaf = leaf.resolve(proto.tree_defaults().leaf);
     if leaf == Leaf::Eval {
         return f(&mut |g: &G| g.evaluate());
     }

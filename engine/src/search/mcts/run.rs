@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::model::{Model, PathStep};
-use super::tree::{Label, NodeId};
+use super::tree::{ranks_above, Label, NodeId};
 use super::worker::Worker;
 use crate::game::{Evaluate, Game, GameRng, Player};
 use crate::search::time::TimeBudget;
@@ -57,10 +57,7 @@ pub fn search<M: Model>(
         probe = model.world(&mut probe_rng).state;
     }
     let mut resolved = cfg.clone();
-    resolved.mcts.leaf = cfg.mcts.leaf.resolve(probe.tree_leaf());
-    if resolved.mcts.reward_scale == 0 {
-        resolved.mcts.reward_scale = probe.reward_scale().max(1);
-    }
+    resolved.mcts = cfg.mcts.resolve(probe.tree_defaults());
     let cfg = &resolved;
     let mut root_actions = Vec::new();
     if probe.terminal().is_none() && !model.is_chance(&probe) {
@@ -155,7 +152,9 @@ pub fn search<M: Model>(
         all
     });
     let iterations = sh.iterations.load(Ordering::Relaxed);
-    let (turn, value) = whole_turn(model, &workers, cfg, &probe);
+    // Time the search has left for finishing the turn, where it runs on time.
+    let left_ms = target_ms.map(|t| t.saturating_sub(start.elapsed().as_millis() as u64));
+    let (turn, value) = whole_turn(model, &workers, cfg, &probe, left_ms);
     let path = workers[0].principal_path(64);
     let pv = model.path_text(&path);
     let info = info_line(
@@ -427,12 +426,14 @@ fn merged_choices<M: Model>(
 /// The whole turn to play: the most visited choices (over all threads) while the searching
 /// player stays to move, pausing after an action that reveals something or before chance;
 /// completed by a short search where the trees end inside the turn. Also the win rate of
-/// the first action.
+/// the first action. `left_ms`: the time left, where the search runs on time (the short
+/// search takes half of it at most).
 fn whole_turn<M: Model>(
     model: &M,
     workers: &[Worker<'_, M>],
     cfg: &SearchConfig,
     probe: &M::G,
+    left_ms: Option<u64>,
 ) -> (Vec<String>, f64) {
     let me = model.player();
     let mut g = probe.clone();
@@ -446,7 +447,13 @@ fn whole_turn<M: Model>(
     let mut thin = false;
     while turn.len() < MAX_TURN {
         let choices = merged_choices(workers, &at);
-        let Some(&(a, n, w)) = choices.iter().max_by(|x, y| x.1.total_cmp(&y.1)) else {
+        let Some(&(a, n, w)) = choices.iter().reduce(|b, x| {
+            if ranks_above(x.1, x.2, b.1, b.2) {
+                x
+            } else {
+                b
+            }
+        }) else {
             break;
         };
         if !g.is_legal(a) {
@@ -493,10 +500,12 @@ fn whole_turn<M: Model>(
         if let Some(m) = m {
             let small = Limits {
                 nodes: Some(400),
+                movetime: left_ms.map(|l| (l / 2).max(1)),
                 ..Limits::default()
             };
             let cfg1 = SearchConfig {
                 threads: 1,
+                move_overhead: 0,
                 ..cfg.clone()
             };
             let ctl = SearchControl::new(false);

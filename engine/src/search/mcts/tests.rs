@@ -739,3 +739,38 @@ fn the_reward_scale_turns_scores_into_rewards_and_back() {
     assert!(means[0] < means[1] && means[1] < 0.5, "{means:?}");
     assert!((means[0] - (1.0 - win_probability(300))).abs() < 1e-9);
 }
+
+#[test]
+fn settings_left_to_the_game_take_its_defaults_and_the_rest_stay() {
+    use crate::search::{Leaf, MctsConfig, TreeDefaults};
+    let game = TreeDefaults {
+        leaf: Leaf::Search(1),
+        reward_scale: 1200,
+        widening: 100,
+        tree_turns: 1,
+    };
+    let left = MctsConfig::default().resolve(game);
+    assert_eq!(
+        (left.leaf, left.reward_scale, left.widening, left.tree_turns),
+        (Leaf::Search(1), 1200, Some(100), Some(1))
+    );
+    let set = MctsConfig {
+        leaf: Leaf::Eval,
+        reward_scale: 400,
+        widening: Some(0),
+        tree_turns: Some(0),
+        ..MctsConfig::default()
+    };
+    assert_eq!(set.resolve(game), set);
+    // A game that says nothing: the static evaluation, the Elo scale, no widening, no limit.
+    let plain = MctsConfig::default().resolve(TreeDefaults::default());
+    assert_eq!(
+        (
+            plain.leaf,
+            plain.reward_scale,
+            plain.widening,
+            plain.tree_turns
+        ),
+        (Leaf::Eval, 400, Some(0), Some(0))
+    );
+}

@@ -192,28 +192,37 @@ impl<A: PartialEq, O: PartialEq> Node<A, O> {
         }
     }
 
-    /// The most visited choice edge.
+    /// The most visited choice edge (`ranks_above`).
     pub fn best_choice(&self) -> Option<usize> {
         let mut best: Option<usize> = None;
         for (i, e) in self.edges.iter().enumerate() {
-            if matches!(e.label, Label::Choice(_)) && e.n > 0.0 {
-                match best {
-                    Some(b) if self.edges[b].n >= e.n => {}
-                    _ => best = Some(i),
-                }
-            }
-        }
-        best
-    }
-
-    /// The most visited edge of any kind.
-    pub fn most_visited(&self) -> Option<usize> {
-        let mut best: Option<usize> = None;
-        for (i, e) in self.edges.iter().enumerate() {
-            if e.n > 0.0 && best.is_none_or(|b| self.edges[b].n < e.n) {
+            if matches!(e.label, Label::Choice(_))
+                && e.n > 0.0
+                && best.is_none_or(|b| ranks_above(e.n, e.w, self.edges[b].n, self.edges[b].w))
+            {
                 best = Some(i);
             }
         }
         best
     }
+
+    /// The most visited edge of any kind (`ranks_above`).
+    pub fn most_visited(&self) -> Option<usize> {
+        let mut best: Option<usize> = None;
+        for (i, e) in self.edges.iter().enumerate() {
+            if e.n > 0.0
+                && best.is_none_or(|b| ranks_above(e.n, e.w, self.edges[b].n, self.edges[b].w))
+            {
+                best = Some(i);
+            }
+        }
+        best
+    }
+}
+
+/// True when an edge with `n` visits and rewards `w` ranks above one with `n2` and `w2`
+/// as the choice to play: more visits, or as many and a higher mean. The move played and
+/// the principal line both rank by it, so they agree (the first of exact ties wins).
+pub fn ranks_above(n: f64, w: f64, n2: f64, w2: f64) -> bool {
+    n > n2 || (n == n2 && n > 0.0 && w / n > w2 / n2)
 }

@@ -33,6 +33,10 @@ pub struct Worker<'m, M: Model> {
     /// Leaf scores are multiplied by this before they become rewards (400 over the reward
     /// scale).
     to_reward: f64,
+    /// Progressive widening: actions a node may have open per √visit (0: off).
+    widening: f64,
+    /// The descent stops at the start of the other players' n-th turn (0: never).
+    tree_turns: u32,
     playout_plies: u32,
     guided: bool,
     single: bool,
@@ -140,6 +144,8 @@ impl<'m, M: Model> Worker<'m, M> {
             rng,
             exploration: cfg.exploration as f64 / 100.0,
             to_reward: 400.0 / cfg.reward_scale.max(1) as f64,
+            widening: cfg.widening.unwrap_or(0) as f64 / 100.0,
+            tree_turns: cfg.tree_turns.unwrap_or(0),
             playout_plies: playout_plies.min(MAX_PLAYOUT),
             guided: cfg.guided,
             single,
@@ -228,6 +234,9 @@ impl<'m, M: Model> Worker<'m, M> {
         }
         let mut grown = false;
         let mut depth = 0;
+        let me = self.model.player();
+        let mut last_mover = None;
+        let mut opp_turns = 0;
         let reward = loop {
             if let Some(o) = g.terminal() {
                 break outcome_reward(&g, &o);
@@ -249,6 +258,13 @@ impl<'m, M: Model> Worker<'m, M> {
                 continue;
             }
             let mover = g.to_move();
+            if mover != me && last_mover != Some(mover) {
+                opp_turns += 1;
+                if self.tree_turns > 0 && opp_turns >= self.tree_turns {
+                    break self.playout(&mut g, leaf);
+                }
+            }
+            last_mover = Some(mover);
             let dt = self.tree_of(mover);
             let Some((a, e)) = self.select(dt, &g) else {
                 break outcome_reward(&g, &g.no_action_outcome());
@@ -350,12 +366,31 @@ impl<'m, M: Model> Worker<'m, M> {
                 .copied()
                 .filter(|&i| node.edges[i].n == 0.0 && node.edges[i].prior >= 1.0),
         );
-        let pick = if !self.untried.is_empty() {
-            self.untried[below(&mut self.rng, self.untried.len())]
+        // With widening, a node opens its actions one at a time, the game's most urgent
+        // first, as its visits grow; without, every action present gets a first visit
+        // before any a second. Actions with a prior below 1 are left to their prior and do
+        // not count.
+        let open = if self.widening > 0.0 && !self.untried.is_empty() {
+            let tried = self
+                .present
+                .iter()
+                .filter(|&&i| node.edges[i].n > 0.0 && node.edges[i].prior >= 1.0)
+                .count();
+            tried < 1 + (self.widening * node.n.sqrt()) as usize
+        } else {
+            !self.untried.is_empty()
+        };
+        let pick = if open {
+            if self.widening > 0.0 {
+                best_ordered(g, &node.edges, &self.untried, &mut self.rng)
+            } else {
+                self.untried[below(&mut self.rng, self.untried.len())]
+            }
         } else {
             // Information-set UCB: an action is explored against how often it was available,
             // scaled by its prior. An action with a prior below 1 gets no forced first visit:
-            // until it has one, it is valued at the mean of its siblings' visits.
+            // until it has one, it is valued at the mean of its siblings' visits. Unopened
+            // actions wait for widening to open them.
             let mut first = None;
             let mut best = self.present[0];
             let mut best_v = f64::NEG_INFINITY;
@@ -364,6 +399,8 @@ impl<'m, M: Model> Worker<'m, M> {
                 let ln = e.avail.max(1.0).ln();
                 let v = if e.n > 0.0 {
                     e.mean() + c * e.prior as f64 * (ln / e.n).sqrt()
+                } else if e.prior >= 1.0 {
+                    continue;
                 } else {
                     let f = *first
                         .get_or_insert_with(|| first_play_urgency(&node.edges, &self.present));
@@ -548,6 +585,35 @@ impl<'m, M: Model> Worker<'m, M> {
         }
         out
     }
+}
+
+/// The untried action the game orders first (`order_score`), ties broken at random.
+fn best_ordered<G: Evaluate, O>(
+    g: &G,
+    edges: &[Edge<G::Action, O>],
+    untried: &[usize],
+    rng: &mut GameRng,
+) -> usize {
+    let mut best = untried[0];
+    let mut best_s = i32::MIN;
+    let mut ties = 0;
+    for &i in untried {
+        let Label::Choice(a) = edges[i].label else {
+            continue;
+        };
+        let s = g.order_score(a);
+        if s > best_s {
+            best_s = s;
+            best = i;
+            ties = 1;
+        } else if s == best_s {
+            ties += 1;
+            if below(rng, ties) == 0 {
+                best = i;
+            }
+        }
+    }
+    best
 }
 
 /// The value an unvisited action starts from: the mean reward of the visits to the other
