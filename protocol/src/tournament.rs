@@ -180,6 +180,33 @@ fn open_append(p: &std::path::Path) -> Result<std::fs::File, String> {
 }
 
 /// Plays the schedule and returns the final report.
+/// Refuses a match that would send an engine an option it does not have (a misspelt
+/// `option.X`), before any game: the engine would only answer with an error line, and the
+/// match would measure settings nobody asked for. An engine that cannot start here is left
+/// to the games, which forfeit it.
+fn check_engine_options(plan: &Plan) -> Result<(), String> {
+    for spec in &plan.engines {
+        if spec.command.options.is_empty() {
+            continue;
+        }
+        let Ok(p) = engine::EngineProcess::start(
+            &spec.command,
+            &plan.variant,
+            &plan.variant_options,
+            plan.timeout,
+        ) else {
+            continue;
+        };
+        if let Some(k) = p.undeclared(&spec.command.options) {
+            return Err(format!(
+                "engine '{}' has no option '{k}' (see its answer to 'uci')",
+                spec.name
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn play_match(
     plan: &Plan,
     proto: &dyn AnyGame,
@@ -188,6 +215,7 @@ fn play_match(
     header: &Header,
     tty: bool,
 ) -> Result<String, String> {
+    check_engine_options(plan)?;
     let mut pgn_file = plan.pgn.as_deref().map(open_append).transpose()?;
     let mut results_file = match &plan.results {
         Some(p) => {

@@ -184,6 +184,18 @@ impl EngineProcess {
         self.declared.contains(&option.to_ascii_lowercase())
     }
 
+    /// The first of `options` the engine did not declare in its `uci` answer, where it
+    /// declared any (an engine that lists none is taken at its word).
+    pub fn undeclared<'a>(&self, options: &'a [(String, String)]) -> Option<&'a str> {
+        if self.declared.is_empty() {
+            return None;
+        }
+        options
+            .iter()
+            .map(|(k, _)| k.as_str())
+            .find(|k| !self.declares(k))
+    }
+
     pub fn send(&mut self, line: &str) -> Result<(), EngineFault> {
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())

@@ -303,7 +303,23 @@ fn the_engine_hears_the_protocol_in_order() {
     let r = run(&d, 1, &format!("--variant race --option Goal=10 --depth 2 --games 2 --engine cmd={logger} option.Hash=4 --engine cmd={good}")).unwrap();
     assert!(r.pgn.contains("{+M3/2 "), "{}", r.pgn);
     let heard = std::fs::read_to_string(&log).unwrap();
-    let lines: Vec<&str> = heard.lines().collect();
+    let all: Vec<&str> = heard.lines().collect();
+    // First a start that only checks the engine has the options it is given.
+    let second = all.iter().rposition(|l| *l == "uci").unwrap();
+    assert_eq!(
+        &all[..second],
+        [
+            "uci",
+            "setoption name UCI_Variant value race",
+            "setoption name Threads value 1",
+            "setoption name Goal value 10",
+            "setoption name Hash value 4",
+            "isready",
+            "quit"
+        ],
+        "{heard}"
+    );
+    let lines = &all[second..];
     assert_eq!(
         &lines[..7],
         [
@@ -389,4 +405,27 @@ fn replayed_games_are_counted_and_warned_of() {
         super::repeated_openings_warning(&varied, 6).is_none(),
         "{varied:?}"
     );
+}
+
+#[test]
+fn an_option_the_engine_does_not_have_stops_the_match_before_it_starts() {
+    let d = scratch("options");
+    let good = script(&d, "good", GOOD);
+    let e = run(
+        &d,
+        1,
+        &format!("--depth 1 --games 2 --engine cmd={good} option.Hsah=2 --engine cmd={good}"),
+    )
+    .err()
+    .expect("the match is refused");
+    assert!(e.contains("has no option 'Hsah'"), "{e}");
+    assert!(!d.join("games.pgn").exists(), "no game was played");
+    // Declared options pass, in any case.
+    let r = run(
+        &d,
+        1,
+        &format!("--depth 1 --games 2 --engine cmd={good} option.hash=2 --engine cmd={good}"),
+    )
+    .unwrap();
+    assert_eq!(results(&r.pgn).len(), 2);
 }
