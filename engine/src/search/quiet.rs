@@ -76,8 +76,18 @@ pub fn with_search_score<G: Evaluate, R>(
     depth: u32,
     f: impl FnOnce(&mut dyn FnMut(&G) -> i32) -> R,
 ) -> R {
+    with_deepening_search_score(proto, depth, |score| f(&mut |g: &G| score(g, 0)))
+}
+
+/// As `with_search_score`, with a probe that takes plies to add to `depth` for each
+/// position (a leaf the tree search keeps returning to is searched deeper).
+pub fn with_deepening_search_score<G: Evaluate, R>(
+    proto: &G,
+    depth: u32,
+    f: impl FnOnce(&mut dyn FnMut(&G, u32) -> i32) -> R,
+) -> R {
     with_searcher(proto, |searcher, _| {
-        f(&mut |g: &G| searcher.leaf_score(g, depth))
+        f(&mut |g: &G, more: u32| searcher.leaf_score(g, depth + more))
     })
 }
 

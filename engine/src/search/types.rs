@@ -215,6 +215,10 @@ pub struct MctsConfig {
     /// Information-set search stops its descent at the start of the other players' n-th
     /// turn and scores the leaf there (0: no limit). `None`: the game's choice.
     pub tree_turns: Option<u32>,
+    /// Where the tree ends at the opponent's turn (`tree_turns`), a leaf search below a node
+    /// of the searcher's tree with this many visits goes a ply deeper, and one more at each
+    /// eightfold (two at most); 0: never. `None`: the game's choice.
+    pub leaf_deepening: Option<u32>,
 }
 
 /// What a game asks of tree search where the `MCTS` options leave it to the game
@@ -230,17 +234,20 @@ pub struct TreeDefaults {
     pub widening: u32,
     /// The other players' turns the tree may reach (`MCTS Tree Turns -1`).
     pub tree_turns: u32,
+    /// Visits after which a tree-end leaf is searched deeper (`MCTS Leaf Deepening -1`).
+    pub leaf_deepening: u32,
 }
 
 impl Default for TreeDefaults {
     /// The static evaluation at the leaves, the Elo scale, every action tried before any
-    /// twice, no depth limit.
+    /// twice, no depth limit, no deepening.
     fn default() -> Self {
         TreeDefaults {
             leaf: Leaf::Eval,
             reward_scale: 400,
             widening: 0,
             tree_turns: 0,
+            leaf_deepening: 0,
         }
     }
 }
@@ -257,6 +264,7 @@ impl MctsConfig {
             },
             widening: Some(self.widening.unwrap_or(game.widening)),
             tree_turns: Some(self.tree_turns.unwrap_or(game.tree_turns)),
+            leaf_deepening: Some(self.leaf_deepening.unwrap_or(game.leaf_deepening)),
             ..self.clone()
         }
     }
@@ -275,6 +283,7 @@ impl Default for MctsConfig {
             reward_scale: 0,
             widening: None,
             tree_turns: None,
+            leaf_deepening: None,
         }
     }
 }

@@ -172,6 +172,18 @@ pub const ENGINE_OPTIONS: &[OptionSpec] = &[
         check: None,
     },
     OptionSpec {
+        name: "MCTS Leaf Deepening",
+        kind: OptionKind::Spin {
+            default: -1,
+            min: -1,
+            max: 100000,
+        },
+        help: "where the tree ends at the opponent's turn, a leaf below a node with this \
+               many visits is searched a ply deeper, two at eight times as many (0: never; \
+               -1: the game's choice)",
+        check: None,
+    },
+    OptionSpec {
         name: "Determinizations",
         kind: OptionKind::Spin {
             default: 8,
@@ -225,6 +237,7 @@ pub fn set_search_option(cfg: &mut SearchConfig, name: &str, value: &str) -> boo
         "MCTS Reward Scale" => cfg.mcts.reward_scale = u32::try_from(int()).unwrap_or(0),
         "MCTS Widening" => cfg.mcts.widening = u32::try_from(int()).ok(),
         "MCTS Tree Turns" => cfg.mcts.tree_turns = u32::try_from(int()).ok(),
+        "MCTS Leaf Deepening" => cfg.mcts.leaf_deepening = u32::try_from(int()).ok(),
         "Determinizations" => cfg.determinizations = int().max(1) as u32,
         "Fixed Sample" => cfg.fixed_sample = value == "true",
         "Random Seed" => cfg.mcts.seed = int().max(0) as u64,
@@ -376,6 +389,9 @@ mod tests {
                 (|c: &SearchConfig| c.mcts.widening) as fn(&SearchConfig) -> _,
             ),
             ("MCTS Tree Turns", |c: &SearchConfig| c.mcts.tree_turns),
+            ("MCTS Leaf Deepening", |c: &SearchConfig| {
+                c.mcts.leaf_deepening
+            }),
         ] {
             let spec = find_engine_option(name).unwrap();
             assert!(validate(spec, "-2").is_err());

@@ -756,7 +756,7 @@ fn each_tree_learns_from_worlds_its_player_could_believe() {
         };
         let mut w = Worker::new(&model, &cfg, 1, 1 << 26, 2);
         for _ in 0..64 {
-            w.iterate(&mut |s: &Cloak| s.evaluate());
+            w.iterate(&mut |s: &Cloak, _| s.evaluate());
         }
         let own = w.own_tree();
         (w.trees[own].node(0).n, w.trees[1 - own].node(0).n)
@@ -933,7 +933,7 @@ fn tree_search(
         w.restrict_root(vec![probe.parse_action(text).unwrap()]);
     }
     for _ in 0..iterations {
-        w.iterate(&mut |s: &Cloak| s.evaluate());
+        w.iterate(&mut |s: &Cloak, _| s.evaluate());
     }
     w
 }
@@ -1099,4 +1099,36 @@ fn the_principal_line_starts_with_the_move_played() {
             );
         }
     }
+}
+
+#[test]
+fn leaves_the_tree_keeps_returning_to_are_searched_deeper() {
+    use crate::search::mcts::{worker::Worker, FromView};
+    use crate::search::MctsConfig;
+    let view = Cloak::new(None).parse_view(HOPEFUL_CAPTURE).unwrap();
+    let model = FromView { view };
+    let deeper_calls = |deepening| {
+        let cfg = MctsConfig {
+            widening: Some(100),
+            tree_turns: Some(1),
+            playout_plies: Some(0),
+            leaf_deepening: Some(deepening),
+            ..MctsConfig::default()
+        };
+        let mut w = Worker::new(&model, &cfg, 5, 1 << 28, 2);
+        let mut more = [0u32; 3];
+        for _ in 0..2000 {
+            w.iterate(&mut |s: &Cloak, m| {
+                more[m as usize] += 1;
+                s.evaluate()
+            });
+        }
+        more
+    };
+    // Off: every leaf at the base depth.
+    assert_eq!(deeper_calls(0)[1..], [0, 0]);
+    // At 4 visits a ply more, at 32 two; the new leaves stay at the base depth.
+    let [base, one, two] = deeper_calls(4);
+    assert!(base > 0 && one > 0 && two > 0, "{base} {one} {two}");
+    assert!(base > two, "{base} {two}");
 }

@@ -5,7 +5,7 @@
 
 use super::fixed::FixedChance;
 use crate::game::{Chance, Evaluate};
-use crate::search::quiet::{with_quiet_score, with_search_score};
+use crate::search::quiet::{with_deepening_search_score, with_quiet_score};
 use crate::search::types::Leaf;
 
 /// The future a leaf search of a game with chance follows (mixed with each position's key).
@@ -16,12 +16,12 @@ const LEAF_FUTURE: u64 = 0x5EAF_C4A1_7E00_0001;
 pub fn with_plain<G: Evaluate, R>(
     proto: &G,
     leaf: Leaf,
-    f: impl FnOnce(&mut dyn FnMut(&G) -> i32) -> R,
+    f: impl FnOnce(&mut dyn FnMut(&G, u32) -> i32) -> R,
 ) -> R {
     match leaf.resolve(proto.tree_defaults().leaf) {
-        Leaf::Auto | Leaf::Eval => f(&mut |g: &G| g.evaluate()),
-        Leaf::Quiescence => with_quiet_score(proto, f),
-        Leaf::Search(depth) => with_search_score(proto, depth as u32, f),
+        Leaf::Auto | Leaf::Eval => f(&mut |g: &G, _| g.evaluate()),
+        Leaf::Quiescence => with_quiet_score(proto, |score| f(&mut |g: &G, _| score(g))),
+        Leaf::Search(depth) => with_deepening_search_score(proto, depth as u32, f),
     }
 }
 
@@ -30,14 +30,14 @@ pub fn with_plain<G: Evaluate, R>(
 pub fn with_chance<G: Evaluate + Chance, R>(
     proto: &G,
     leaf: Leaf,
-    f: impl FnOnce(&mut dyn FnMut(&G) -> i32) -> R,
+    f: impl FnOnce(&mut dyn FnMut(&G, u32) -> i32) -> R,
 ) -> R {
     let leaf = leaf.resolve(proto.tree_defaults().leaf);
     if leaf == Leaf::Eval {
-        return f(&mut |g: &G| g.evaluate());
+        return f(&mut |g: &G, _| g.evaluate());
     }
     let fixed = |g: &G| FixedChance::new(g.clone(), LEAF_FUTURE);
     with_plain(&fixed(proto), leaf, |score| {
-        f(&mut |g: &G| score(&fixed(g)))
+        f(&mut |g: &G, more| score(&fixed(g), more))
     })
 }

@@ -50,7 +50,7 @@ pub trait Model: Sync + Sized {
         &self,
         proto: &Self::G,
         leaf: Leaf,
-        f: impl FnOnce(&mut dyn FnMut(&Self::G) -> i32) -> R,
+        f: impl FnOnce(&mut dyn FnMut(&Self::G, u32) -> i32) -> R,
     ) -> R;
 
     fn sample_chance(&self, g: &Self::G, rng: &mut GameRng) -> <Self::G as crate::Game>::Action;
@@ -106,7 +106,7 @@ impl<G: Evaluate> Model for Perfect<G> {
         &self,
         proto: &G,
         leaf: Leaf,
-        f: impl FnOnce(&mut dyn FnMut(&G) -> i32) -> R,
+        f: impl FnOnce(&mut dyn FnMut(&G, u32) -> i32) -> R,
     ) -> R {
         leaf::with_plain(proto, leaf, f)
     }
@@ -167,7 +167,7 @@ impl<G: Evaluate + Hidden> Model for Truth<G> {
         &self,
         proto: &G,
         leaf: Leaf,
-        f: impl FnOnce(&mut dyn FnMut(&G) -> i32) -> R,
+        f: impl FnOnce(&mut dyn FnMut(&G, u32) -> i32) -> R,
     ) -> R {
         leaf::with_chance(proto, leaf, f)
     }
@@ -239,7 +239,7 @@ where
         &self,
         proto: &V::Game,
         leaf: Leaf,
-        f: impl FnOnce(&mut dyn FnMut(&V::Game) -> i32) -> R,
+        f: impl FnOnce(&mut dyn FnMut(&V::Game, u32) -> i32) -> R,
     ) -> R {
         leaf::with_chance(proto, leaf, f)
     }

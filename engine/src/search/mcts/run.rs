@@ -214,7 +214,7 @@ fn run_helper<M: Model>(
     w: &mut Worker<'_, M>,
     sh: &Shared,
     limits: &Limits,
-    leaf: &mut dyn FnMut(&M::G) -> i32,
+    leaf: &mut dyn FnMut(&M::G, u32) -> i32,
 ) {
     while !stopping(sh) {
         let before = w.iterations;
@@ -234,7 +234,7 @@ fn run_main<M: Model>(
     limits: &Limits,
     ml: MainLimits,
     report: &mut dyn FnMut(&SearchInfo),
-    leaf: &mut dyn FnMut(&M::G) -> i32,
+    leaf: &mut dyn FnMut(&M::G, u32) -> i32,
 ) {
     let mut last_report = 0u64;
     let mut since_depth_check = 0u64;

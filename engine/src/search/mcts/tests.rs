@@ -729,7 +729,7 @@ fn the_reward_scale_turns_scores_into_rewards_and_back() {
         };
         let mut w = Worker::new(&model, &c, 1, 1 << 24, 2);
         for _ in 0..9 {
-            w.iterate(&mut |_: &TicTacToe| 300);
+            w.iterate(&mut |_: &TicTacToe, _| 300);
         }
         let root = w.trees[w.own_tree()].node(0);
         let mean = root.edges[root.best_choice().unwrap()].mean();
@@ -748,17 +748,25 @@ fn settings_left_to_the_game_take_its_defaults_and_the_rest_stay() {
         reward_scale: 1200,
         widening: 100,
         tree_turns: 1,
+        leaf_deepening: 8,
     };
     let left = MctsConfig::default().resolve(game);
     assert_eq!(
-        (left.leaf, left.reward_scale, left.widening, left.tree_turns),
-        (Leaf::Search(1), 1200, Some(100), Some(1))
+        (
+            left.leaf,
+            left.reward_scale,
+            left.widening,
+            left.tree_turns,
+            left.leaf_deepening
+        ),
+        (Leaf::Search(1), 1200, Some(100), Some(1), Some(8))
     );
     let set = MctsConfig {
         leaf: Leaf::Eval,
         reward_scale: 400,
         widening: Some(0),
         tree_turns: Some(0),
+        leaf_deepening: Some(0),
         ..MctsConfig::default()
     };
     assert_eq!(set.resolve(game), set);
@@ -769,8 +777,9 @@ fn settings_left_to_the_game_take_its_defaults_and_the_rest_stay() {
             plain.leaf,
             plain.reward_scale,
             plain.widening,
-            plain.tree_turns
+            plain.tree_turns,
+            plain.leaf_deepening
         ),
-        (Leaf::Eval, 400, Some(0), Some(0))
+        (Leaf::Eval, 400, Some(0), Some(0), Some(0))
     );
 }

@@ -37,6 +37,8 @@ pub struct Worker<'m, M: Model> {
     widening: f64,
     /// The descent stops at the start of the other players' n-th turn (0: never).
     tree_turns: u32,
+    /// Visits of a tree-end node after which its leaf search goes a ply deeper (0: never).
+    leaf_deepening: u32,
     playout_plies: u32,
     guided: bool,
     single: bool,
@@ -146,6 +148,7 @@ impl<'m, M: Model> Worker<'m, M> {
             to_reward: 400.0 / cfg.reward_scale.max(1) as f64,
             widening: cfg.widening.unwrap_or(0) as f64 / 100.0,
             tree_turns: cfg.tree_turns.unwrap_or(0),
+            leaf_deepening: cfg.leaf_deepening.unwrap_or(0),
             playout_plies: playout_plies.min(MAX_PLAYOUT),
             guided: cfg.guided,
             single,
@@ -211,7 +214,7 @@ impl<'m, M: Model> Worker<'m, M> {
 
     /// One iteration; `leaf` scores the position where the playout stops (for its side to
     /// move): the static evaluation, or a search from there.
-    pub fn iterate(&mut self, leaf: &mut dyn FnMut(&M::G) -> i32) {
+    pub fn iterate(&mut self, leaf: &mut dyn FnMut(&M::G, u32) -> i32) {
         // Where the model can hide the searching player's own secrets, every other iteration
         // searches such a world and trains only the other players' trees, and the rest train
         // only the searching player's: each tree learns from worlds its player could believe.
@@ -245,7 +248,7 @@ impl<'m, M: Model> Worker<'m, M> {
                 break [0.5, 0.5];
             }
             if grown || depth >= MAX_TREE_DEPTH {
-                break self.playout(&mut g, leaf);
+                break self.playout(&mut g, leaf, 0);
             }
             depth += 1;
             if self.model.is_chance(&g) {
@@ -261,7 +264,8 @@ impl<'m, M: Model> Worker<'m, M> {
             if mover != me && last_mover != Some(mover) {
                 opp_turns += 1;
                 if self.tree_turns > 0 && opp_turns >= self.tree_turns {
-                    break self.playout(&mut g, leaf);
+                    let deeper = self.deeper(self.cur[self.own_tree()]);
+                    break self.playout(&mut g, leaf, deeper);
                 }
             }
             last_mover = Some(mover);
@@ -498,10 +502,30 @@ impl<'m, M: Model> Worker<'m, M> {
         }
     }
 
+    /// Plies a leaf search at the tree's end below node `id` of the searching player's tree
+    /// adds to its depth: one once the node has `leaf_deepening` visits, one more at each
+    /// eightfold, two at most. The lines the tree keeps coming back to are searched deeper.
+    fn deeper(&self, id: NodeId) -> u32 {
+        if self.leaf_deepening == 0 {
+            return 0;
+        }
+        let n = self.trees[self.own_tree()].node(id).n / self.leaf_deepening as f64;
+        if n < 1.0 {
+            0
+        } else {
+            (1 + (n.log2() / 3.0) as u32).min(2)
+        }
+    }
+
     /// Plays on from `g` with the playout policy, for `playout_plies` plies at most, then
     /// scores the result (by `leaf` where the game is not over; the static evaluation at a
     /// chance node).
-    fn playout(&mut self, g: &mut M::G, leaf: &mut dyn FnMut(&M::G) -> i32) -> Reward {
+    fn playout(
+        &mut self,
+        g: &mut M::G,
+        leaf: &mut dyn FnMut(&M::G, u32) -> i32,
+        deeper: u32,
+    ) -> Reward {
         for _ in 0..self.playout_plies {
             if let Some(o) = g.terminal() {
                 return outcome_reward(g, &o);
@@ -530,7 +554,7 @@ impl<'m, M: Model> Worker<'m, M> {
             if self.actions.is_empty() {
                 return outcome_reward(g, &g.no_action_outcome());
             }
-            leaf(g)
+            leaf(g, deeper)
         };
         score_reward(g, (score as f64 * self.to_reward).round() as i32)
     }
