@@ -179,7 +179,6 @@ fn open_append(p: &std::path::Path) -> Result<std::fs::File, String> {
         .map_err(|e| format!("cannot open {}: {e}", p.display()))
 }
 
-/// Plays the schedule and returns the final report.
 /// Refuses a match that would send an engine an option it does not have (a misspelt
 /// `option.X`), before any game: the engine would only answer with an error line, and the
 /// match would measure settings nobody asked for. An engine that cannot start here is left
@@ -207,6 +206,7 @@ fn check_engine_options(plan: &Plan) -> Result<(), String> {
     Ok(())
 }
 
+/// Plays the schedule and returns the final report.
 fn play_match(
     plan: &Plan,
     proto: &dyn AnyGame,

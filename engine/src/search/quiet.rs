@@ -67,21 +67,12 @@ pub fn with_quiet_score<G: Evaluate, R>(
     })
 }
 
-/// Runs `f` with a probe that scores a position by an alpha-beta search of `depth` plies and
-/// quiescence, for the side to move, leaving out speculative actions
-/// (`Searcher::leaf_score`). The probe's table is kept between positions: they are the
-/// leaves of one tree search, and a key covers all of a position, hidden parts included.
+/// Runs `f` with a probe that scores a position by an alpha-beta search of `depth` plies,
+/// plus the plies the caller adds for that position (a leaf the tree search keeps returning
+/// to is searched deeper), and quiescence, for the side to move, leaving out speculative
+/// actions (`Searcher::leaf_score`). The probe's table is kept between positions: they are
+/// the leaves of one tree search, and a key covers all of a position, hidden parts included.
 pub fn with_search_score<G: Evaluate, R>(
-    proto: &G,
-    depth: u32,
-    f: impl FnOnce(&mut dyn FnMut(&G) -> i32) -> R,
-) -> R {
-    with_deepening_search_score(proto, depth, |score| f(&mut |g: &G| score(g, 0)))
-}
-
-/// As `with_search_score`, with a probe that takes plies to add to `depth` for each
-/// position (a leaf the tree search keeps returning to is searched deeper).
-pub fn with_deepening_search_score<G: Evaluate, R>(
     proto: &G,
     depth: u32,
     f: impl FnOnce(&mut dyn FnMut(&G, u32) -> i32) -> R,
@@ -129,7 +120,7 @@ mod tests {
         let quiet = with_quiet_score(&g, |score| score(&g));
         assert_eq!(quiet, g.evaluate());
         for depth in 1..=3 {
-            let s = with_search_score(&g, depth, |score| score(&g));
+            let s = with_search_score(&g, depth, |score| score(&g, 0));
             assert!(s >= crate::search::score::MATE_BOUND, "depth {depth}: {s}");
         }
     }

@@ -205,7 +205,7 @@ pub struct MctsConfig {
     pub seed: u64,
     /// Centipawns of a leaf's score that make odds of 10 to 1 in its reward (the logistic
     /// scale that turns scores into win probabilities); 0: the game's choice
-    /// (`Evaluate::reward_scale`).
+    /// (`Evaluate::tree_defaults`).
     pub reward_scale: u32,
     /// Progressive widening of information-set search: a node opens a new action (the
     /// game's most urgent by `order_score`) only while it has tried fewer than 1 +

@@ -158,7 +158,9 @@ pub const ENGINE_OPTIONS: &[OptionSpec] = &[
             min: -1,
             max: 1000,
         },
-        help: "information-set search opens a node's actions one at a time, the game's                most urgent first, up to 1 + this/100 x the square root of its visits                (0: every action once before any twice; -1: the game's choice)",
+        help: "information-set search opens a node's actions one at a time, the game's \
+               most urgent first, up to 1 + this/100 x the square root of its visits \
+               (0: every action once before any twice; -1: the game's choice)",
         check: None,
     },
     OptionSpec {
@@ -168,7 +170,8 @@ pub const ENGINE_OPTIONS: &[OptionSpec] = &[
             min: -1,
             max: 64,
         },
-        help: "information-set search ends its tree at the start of the opponents' n-th                turn and scores the leaf there (0: no limit; -1: the game's choice)",
+        help: "information-set search ends its tree at the start of the opponents' n-th \
+               turn and scores the leaf there (0: no limit; -1: the game's choice)",
         check: None,
     },
     OptionSpec {
@@ -403,6 +406,13 @@ mod tests {
                 ));
                 assert_eq!(read(&cfg), want, "{name} {text}");
             }
+        }
+    }
+
+    #[test]
+    fn help_texts_read_as_one_line() {
+        for o in ENGINE_OPTIONS {
+            assert!(!o.help.contains("  "), "{}: {}", o.name, o.help);
         }
     }
 }

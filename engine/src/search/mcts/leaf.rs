@@ -5,7 +5,7 @@
 
 use super::fixed::FixedChance;
 use crate::game::{Chance, Evaluate};
-use crate::search::quiet::{with_deepening_search_score, with_quiet_score};
+use crate::search::quiet::{with_quiet_score, with_search_score};
 use crate::search::types::Leaf;
 
 /// The future a leaf search of a game with chance follows (mixed with each position's key).
@@ -21,7 +21,7 @@ pub fn with_plain<G: Evaluate, R>(
     match leaf.resolve(proto.tree_defaults().leaf) {
         Leaf::Auto | Leaf::Eval => f(&mut |g: &G, _| g.evaluate()),
         Leaf::Quiescence => with_quiet_score(proto, |score| f(&mut |g: &G, _| score(g))),
-        Leaf::Search(depth) => with_deepening_search_score(proto, depth as u32, f),
+        Leaf::Search(depth) => with_search_score(proto, depth as u32, f),
     }
 }
 

@@ -571,9 +571,9 @@ fn a_leaf_search_leaves_out_speculative_actions() {
     use crate::search::quiet::with_search_score;
     use crate::search::score::MATE_BOUND;
     let mut g = HighCard::dealt(1, 2);
-    assert!(with_search_score(&g, 2, |score| score(&g)) >= MATE_BOUND);
+    assert!(with_search_score(&g, 2, |score| score(&g, 0)) >= MATE_BOUND);
     g.doubt_swap = true;
-    assert!(with_search_score(&g, 2, |score| score(&g)) <= -MATE_BOUND);
+    assert!(with_search_score(&g, 2, |score| score(&g, 0)) <= -MATE_BOUND);
 }
 
 #[test]
