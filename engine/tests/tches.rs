@@ -545,6 +545,16 @@ fn transportation_perft() {
     check_both("4k3/8/8/8/2p5/2P5/8/1C2K3 w - -- 1", p, 3);
     // A loaded carrier is captured with its passenger.
     check_both("4k3/8/8/3l4/2N(G)5/8/8/4K3 b - -- 1", p, 3);
+    // Loading with the first leap takes the pawn that shields the king off its cell.
+    let shield: Pairs = &[
+        ("Transportation", "true"),
+        ("TchesReverse", "griffin,knight"),
+    ];
+    check_both(
+        "o1dqklcm/gp1ppD2/p1p3pp/8/8/2P1Q2P/PP2PPP1/GO(P)2KLCM b - Dp 9",
+        shield,
+        2,
+    );
     // Under Strike, a carrier loads a piece that has acted: three actions, two cells.
     check_with(
         "4k3/8/8/8/3C4/8/4L3/4K3 w e2 -- 1",

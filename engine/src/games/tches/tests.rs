@@ -441,6 +441,34 @@ fn transportation_loads_carries_leaves_and_drops() {
     assert_eq!(g.to_move(), Player::Black);
 }
 
+/// A carrier that loads with its first leap and captures with the second takes its passenger
+/// off the loading cell: here the pawn on e7 that shields the king from the queen on e3. (The
+/// generator once skipped the check, reasoning only about the cell the carrier left.)
+#[test]
+fn loading_with_the_first_leap_can_expose_the_king() {
+    let p = [
+        ("Transportation", "true"),
+        ("TchesReverse", "griffin,knight"),
+        ("Strike", "false"),
+    ];
+    let g = with(
+        &p,
+        "o1dqklcm/gp1ppD2/p1p3pp/8/8/2P1Q2P/PP2PPP1/GO(P)2KLCM b - Dp 9",
+    );
+    let listed = actions(&g);
+    assert!(!listed.contains(&"g8e7xf7".to_string()));
+    let why = g.parse_action("g8e7xf7").unwrap_err().to_string();
+    assert!(why.ends_with("it leaves the king open to capture"), "{why}");
+    // The same capture by way of the empty f6, the plain loading, and the pawn's own step are
+    // legal.
+    for text in ["g8f6xf7", "g8e7", "e7e6"] {
+        assert!(listed.contains(&text.to_string()), "{text}");
+    }
+    let mut v = Vec::new();
+    g.legal_actions(&mut v);
+    assert!(v.iter().all(|&a| g.is_legal(a)));
+}
+
 #[test]
 fn polarity_faces_and_turns() {
     let p = [("Polarity", "true"), ("Strike", "false")];

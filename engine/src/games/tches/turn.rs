@@ -406,8 +406,9 @@ impl Tches {
         let mut ok = self
             .royal_cell(me.opponent())
             .is_some_and(|r| self.attacks_with(me, unused, r));
-        // On the last action, any action of a piece whose departure cannot expose the royal
-        // piece will do.
+        // On the last action, a piece whose departure cannot expose the royal piece has a safe
+        // action if it has any: a carrier that could load with its first leap and capture
+        // (emptying two cells) can also make the plain loading, which empties only its own.
         if !ok && self.pos.acts == 2 {
             let royal = self.royal_cell(me).map_or(0, bit);
             let quiet = self.safe_departures() & unused & !royal;
@@ -465,9 +466,13 @@ impl Tches {
         let mut scratch = self.clone();
         let mut memo = Memo::default();
         let quiet_cells = self.safe_departures();
+        let own = self.pos.occ[self.pos.side.index()];
         out.extend(pseudo.into_iter().filter(|&m| {
             let royal_stays = m.from != royal && m.via != royal;
-            (royal_stays && quiet_cells & bit(m.from) != 0) || scratch.legal_with(m, &mut memo)
+            // A carrier that loads with its first leap takes its passenger off that cell too.
+            let loaded_from = if m.is_two_part() { own & bit(m.via) } else { 0 };
+            let vacated = bit(m.from) | loaded_from;
+            (royal_stays && quiet_cells & vacated == vacated) || scratch.legal_with(m, &mut memo)
         }));
     }
 
