@@ -209,31 +209,12 @@ fn the_referee_never_tells_an_engine_the_other_setup() {
 #[test]
 fn the_move_limit_waits_for_a_turn_that_paused_after_a_guess() {
     let dir = scratch("cloak_limit");
-    let script = dir.join("guesser.sh");
-    std::fs::write(
-        &script,
-        "#!/bin/sh
-\
-         n=0
-\
-         while read -r line; do
-\
-         case \"$line\" in
-\
-         uci) echo 'id name guesser'; echo 'option name UCI_Variant type combo default cloak var cloak'; echo uciok ;;
-\
-         isready) echo readyok ;;
-\
-         go*) n=$((n+1)); if [ $n = 1 ]; then echo 'bestmove 1=r'; else echo 'bestmove e7e5,d7d5,end'; fi ;;
-\
-         quit) exit 0 ;;
-\
-         esac
-\
-         done
-",
-    )
-    .unwrap();
+    let guesser = match_support::shell_engine(
+        &dir,
+        "guesser",
+        "n=$((n+1)); if [ $n = 1 ]; then echo 'bestmove 1=r'; \
+         else echo 'bestmove e7e5,d7d5,end'; fi",
+    );
     let pgn = dir.join("games.pgn");
     let t = tessera();
     let out = Command::new(&t)
@@ -255,9 +236,8 @@ fn the_move_limit_waits_for_a_turn_that_paused_after_a_guess() {
             &format!("cmd={t}"),
             "name=tessera",
             "--engine",
-            "cmd=/bin/sh",
+            &format!("cmd={guesser}"),
             "name=guesser",
-            &format!("arg={}", script.display()),
         ])
         .output()
         .unwrap();

@@ -194,23 +194,20 @@ impl<A: PartialEq, O: PartialEq> Node<A, O> {
 
     /// The most visited choice edge (`ranks_above`).
     pub fn best_choice(&self) -> Option<usize> {
-        let mut best: Option<usize> = None;
-        for (i, e) in self.edges.iter().enumerate() {
-            if matches!(e.label, Label::Choice(_))
-                && e.n > 0.0
-                && best.is_none_or(|b| ranks_above(e.n, e.w, self.edges[b].n, self.edges[b].w))
-            {
-                best = Some(i);
-            }
-        }
-        best
+        self.top_edge(|e| matches!(e.label, Label::Choice(_)))
     }
 
     /// The most visited edge of any kind (`ranks_above`).
     pub fn most_visited(&self) -> Option<usize> {
+        self.top_edge(|_| true)
+    }
+
+    /// The visited edge that `ranks_above` the others among those `keep` accepts.
+    fn top_edge(&self, keep: impl Fn(&Edge<A, O>) -> bool) -> Option<usize> {
         let mut best: Option<usize> = None;
         for (i, e) in self.edges.iter().enumerate() {
             if e.n > 0.0
+                && keep(e)
                 && best.is_none_or(|b| ranks_above(e.n, e.w, self.edges[b].n, self.edges[b].w))
             {
                 best = Some(i);
