@@ -25,7 +25,7 @@ mod tests;
 
 pub use types::*;
 
-use crate::game::{Evaluate, Hidden, View};
+use crate::game::{Action, Evaluate, Hidden, View};
 use alphabeta::Shared;
 use score::MAX_PLY;
 use time::TimeBudget;
@@ -184,11 +184,16 @@ fn think_inner<G: Evaluate>(
         }
         report(i)
     });
-    let (score, pv, seldepth) = match found.best {
+    let (score, mut pv, seldepth) = match found.best {
         Some(b) => (b.score, b.pv, found.seldepth),
         // Stopped before the first iteration finished: the first action in search order.
         None => (0, vec![actions[0]], 0),
     };
+    // A better action proven in an unfinished iteration comes with the line of its null-window
+    // search, often that action alone: the table holds the rest (and the move to ponder on).
+    if pv.len() < 2 {
+        extend_from_table(root, &mut pv, tt, found.depth.max(2) as usize);
+    }
     let (turn, ponder, line) = whole_turn(root, &pv, tt);
     let out = SearchOutput {
         turn,
@@ -296,6 +301,33 @@ fn whole_turn<G: Evaluate>(
         g.play(a);
     }
     (turn, ponder, line)
+}
+
+/// Appends to `pv` the table's best actions from where it ends, while they are legal and the
+/// game goes on, up to `len` actions in all.
+fn extend_from_table<G: Evaluate>(
+    root: &G,
+    pv: &mut Vec<G::Action>,
+    tt: &TranspositionTable,
+    len: usize,
+) {
+    let mut g = root.clone();
+    for &a in pv.iter() {
+        g.play(a);
+    }
+    let mut legal = Vec::new();
+    while pv.len() < len && g.terminal().is_none() && !g.repeated() {
+        let Some(code) = tt.probe(g.key()).map(|e| e.action) else {
+            break;
+        };
+        legal.clear();
+        g.legal_actions(&mut legal);
+        let Some(&a) = legal.iter().find(|a| a.code() == code) else {
+            break;
+        };
+        pv.push(a);
+        g.play(a);
+    }
 }
 
 /// Best action of a small fixed-effort search (never empty while an action is legal).

@@ -521,3 +521,32 @@ fn every_leaf_name_is_read_back() {
         assert_eq!(Leaf::from_name(bad), None, "{bad}");
     }
 }
+
+#[test]
+fn a_line_is_extended_from_the_table_while_its_actions_are_legal() {
+    use crate::games::chess::Chess;
+    let root = Chess::new(false);
+    let tt = TranspositionTable::new(1);
+    let mut g = root.clone();
+    let mut line = Vec::new();
+    for text in ["e2e4", "e7e5", "g1f3"] {
+        line.push(g.parse_action(text).unwrap());
+        g.play(*line.last().unwrap());
+    }
+    // The table's action for the position after each prefix; after g1f3 an action that is
+    // not legal there (e2e4: the pawn has gone), where the line must stop.
+    let mut at = root.clone();
+    for (i, &a) in line.iter().enumerate() {
+        if i > 0 {
+            tt.store(at.key(), Some(a.code()), 0, 0, 5, tt::Bound::Exact);
+        }
+        at.play(a);
+    }
+    tt.store(at.key(), Some(line[0].code()), 0, 0, 5, tt::Bound::Exact);
+    let mut pv = vec![line[0]];
+    extend_from_table(&root, &mut pv, &tt, 10);
+    assert_eq!(pv, line);
+    let mut short = vec![line[0]];
+    extend_from_table(&root, &mut short, &tt, 2);
+    assert_eq!(short, line[..2]);
+}
