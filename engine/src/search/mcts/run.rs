@@ -156,7 +156,13 @@ pub fn search<M: Model>(
     let left_ms = target_ms.map(|t| t.saturating_sub(start.elapsed().as_millis() as u64));
     let (turn, value) = whole_turn(model, &workers, cfg, &probe, left_ms);
     let path = workers[0].principal_path(64);
-    let pv = model.path_text(&path);
+    let mut pv = model.path_text(&path);
+    // The turn comes from every thread's statistics (and may be finished by a short search),
+    // the line from the main thread's tree: where the line does not begin with the turn, the
+    // turn played is the line reported.
+    if !pv.starts_with(&turn) {
+        pv = turn.clone();
+    }
     let info = info_line(
         &workers,
         &sh,

@@ -783,3 +783,28 @@ fn settings_left_to_the_game_take_its_defaults_and_the_rest_stay() {
         (Leaf::Eval, 400, Some(0), Some(0), Some(0))
     );
 }
+
+#[test]
+fn the_last_report_shows_the_turn_played_whatever_the_threads() {
+    // The turn is chosen on every thread's statistics, the line comes from the main thread's
+    // tree: on an empty board many first moves are about equal, and the two can differ.
+    for seed in 0..24 {
+        let mut c = SearchConfig {
+            threads: 4,
+            ..cfg()
+        };
+        c.mcts.seed = seed;
+        let ctl = SearchControl::new(false);
+        let mut infos = Vec::new();
+        let out = think(&TicTacToe::default(), &nodes(300), &c, &ctl, 16, &mut |i| {
+            infos.push(i.clone())
+        });
+        let last = infos.last().expect("a final report");
+        assert!(
+            last.pv.starts_with(&out.turn),
+            "seed {seed}: {:?} then {:?}",
+            out.turn,
+            last.pv
+        );
+    }
+}
