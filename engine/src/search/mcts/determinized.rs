@@ -13,11 +13,14 @@ use crate::game::{Chance, Game};
 use crate::search::time::TimeBudget;
 use crate::search::tt::TranspositionTable;
 use crate::search::types::{Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchOutput};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// One sample's answer.
 struct Vote {
     turn: Vec<String>,
     score: i32,
+    /// The depth its search completed.
+    depth: u32,
 }
 
 pub fn search<M>(
@@ -40,9 +43,11 @@ where
             FixedChance::new(s, (i as u64 + 1).wrapping_mul(0xA24B_AED4_963E_E407))
         })
         .collect();
+    // The move overhead is taken once, from the whole budget, not from every sample's share.
     let inner = SearchConfig {
         threads: cfg.threads,
         multipv: 1,
+        move_overhead: 0,
         ..cfg.clone()
     };
     let budget = TimeBudget::new(limits, cfg, model.player());
@@ -67,10 +72,30 @@ where
                     .soft_ms
                     .map(|s| (s * 3 / 2).min(budget.hard_ms.unwrap_or(u64::MAX)))
                     .unwrap_or(0);
-                let left = total.saturating_sub(spent);
-                l.movetime = Some((left / (k - i) as u64).max(1));
+                l.movetime = Some(sample_share(spent, total, i, k));
             }
-            if let Some(v) = one(model, w, &l, &inner, ctl, tt, &mut nodes) {
+            // A sample's search keeps its own clock (its time management reads the time
+            // since its start); `stop` reaches it through the watcher.
+            let own = SearchControl::new(false);
+            let sample_ctl = if timed { &own } else { ctl };
+            let done = AtomicBool::new(false);
+            let vote = std::thread::scope(|s| {
+                if timed {
+                    s.spawn(|| {
+                        while !done.load(Ordering::Relaxed) {
+                            if ctl.stopped() {
+                                own.stop();
+                                break;
+                            }
+                            std::thread::sleep(std::time::Duration::from_millis(1));
+                        }
+                    });
+                }
+                let vote = one(model, w, &l, &inner, sample_ctl, tt, &mut nodes);
+                done.store(true, Ordering::Relaxed);
+                vote
+            });
+            if let Some(v) = vote {
                 votes.push(v);
             }
         }
@@ -91,7 +116,7 @@ where
             }
             votes = round;
             if let Some(best) = tally(&votes) {
-                report(&info(depth, &best, nodes));
+                report(&info(depth, &best, nodes, ctl));
             }
             if ctl.stopped() {
                 break;
@@ -105,9 +130,9 @@ where
                 ponder: None,
                 score: Score::Cp(best.score),
                 nodes,
-                depth: limits.depth.unwrap_or(1),
+                depth: median_depth(&votes),
             };
-            report(&info(out.depth, &best, nodes));
+            report(&info(out.depth, &best, nodes, ctl));
             out
         }
         None => SearchOutput {
@@ -120,19 +145,34 @@ where
     }
 }
 
-fn info(depth: u32, best: &Vote, nodes: u64) -> SearchInfo {
+fn info(depth: u32, best: &Vote, nodes: u64, ctl: &SearchControl) -> SearchInfo {
+    let ms = ctl.start.elapsed().as_millis() as u64;
     SearchInfo {
         depth,
         seldepth: depth,
         multipv: 1,
         score: Score::Cp(best.score),
         nodes,
-        time_ms: 0,
-        nps: 0,
+        time_ms: ms,
+        nps: nodes * 1000 / ms.max(1),
         hashfull: 0,
         pv: best.turn.clone(),
         note: None,
     }
+}
+
+/// The depth half the samples' searches reached (the first search of a move pays for what
+/// the others then find ready, and can stop shallower).
+fn median_depth(votes: &[Vote]) -> u32 {
+    let mut d: Vec<u32> = votes.iter().map(|v| v.depth).collect();
+    d.sort_unstable();
+    d.get(d.len() / 2).copied().unwrap_or(1)
+}
+
+/// The milliseconds sample `i` of `k` may search: an equal share of the time left after
+/// `spent`, so that samples that stop early leave their time to the others.
+fn sample_share(spent: u64, total: u64, i: usize, k: usize) -> u64 {
+    (total.saturating_sub(spent) / (k - i).max(1) as u64).max(1)
 }
 
 /// Alpha-beta on one sample; its turn cut where the player's turn pauses.
@@ -177,7 +217,11 @@ where
         Score::Mate(m) if m > 0 => 30_000 - m,
         Score::Mate(m) => -30_000 - m,
     };
-    Some(Vote { turn, score })
+    Some(Vote {
+        turn,
+        score,
+        depth: out.depth,
+    })
 }
 
 /// The turn most samples chose, with the mean score of those samples.
@@ -198,5 +242,27 @@ fn tally(votes: &[Vote]) -> Option<Vote> {
     Some(Vote {
         score: (best.2 / best.1 as i64) as i32,
         turn: best.0,
+        depth: median_depth(votes),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sample_share;
+
+    #[test]
+    fn every_sample_gets_a_share_of_the_time_left() {
+        // Samples that use their whole share split the total evenly.
+        let mut spent = 0;
+        for i in 0..4 {
+            let share = sample_share(spent, 400, i, 4);
+            assert_eq!(share, 100);
+            spent += share;
+        }
+        // A sample that stops early leaves its time to the rest; the last one takes what is left.
+        assert_eq!(sample_share(10, 400, 1, 4), 130);
+        assert_eq!(sample_share(250, 400, 3, 4), 150);
+        // Past the total, a sample still gets a millisecond.
+        assert_eq!(sample_share(500, 400, 2, 4), 1);
+    }
 }
