@@ -75,24 +75,28 @@ where
                 l.movetime = Some(sample_share(spent, total, i, k));
             }
             // A sample's search keeps its own clock (its time management reads the time
-            // since its start); `stop` reaches it through the watcher.
+            // since its start); `stop` reaches it through the watcher, which is woken as soon
+            // as the sample ends so that no time is lost waiting for it.
             let own = SearchControl::new(false);
             let sample_ctl = if timed { &own } else { ctl };
             let done = AtomicBool::new(false);
             let vote = std::thread::scope(|s| {
-                if timed {
+                let watcher = timed.then(|| {
                     s.spawn(|| {
-                        while !done.load(Ordering::Relaxed) {
+                        while !done.load(Ordering::Acquire) {
                             if ctl.stopped() {
                                 own.stop();
                                 break;
                             }
-                            std::thread::sleep(std::time::Duration::from_millis(1));
+                            std::thread::park_timeout(std::time::Duration::from_millis(1));
                         }
-                    });
-                }
+                    })
+                });
                 let vote = one(model, w, &l, &inner, sample_ctl, tt, &mut nodes);
-                done.store(true, Ordering::Relaxed);
+                done.store(true, Ordering::Release);
+                if let Some(h) = watcher {
+                    h.thread().unpark();
+                }
                 vote
             });
             if let Some(v) = vote {
@@ -130,7 +134,7 @@ where
                 ponder: None,
                 score: Score::Cp(best.score),
                 nodes,
-                depth: median_depth(&votes),
+                depth: best.depth,
             };
             report(&info(out.depth, &best, nodes, ctl));
             out
@@ -224,7 +228,8 @@ where
     })
 }
 
-/// The turn most samples chose, with the mean score of those samples.
+/// The turn most samples chose, with the mean score of those samples and the depth half of
+/// all samples reached.
 fn tally(votes: &[Vote]) -> Option<Vote> {
     let mut groups: Vec<(Vec<String>, usize, i64)> = Vec::new();
     for v in votes {
