@@ -305,6 +305,14 @@ pub trait Evaluate: Game {
         false
     }
 
+    /// True for an action that moves nothing and only asks (a guess at a hidden identity,
+    /// whose answer pauses the turn). A leaf search of a sampled truth that plays it (one
+    /// `speculative` lets through) does not count it as a ply, so that the turn it opens is
+    /// searched as deep as a turn without it (default: no action is).
+    fn asks_only(&self, _a: Self::Action) -> bool {
+        false
+    }
+
     /// What tree search does in this game where its options leave it to the game: how it
     /// scores leaves, the scale of its rewards, widening and depth (`TreeDefaults`: the
     /// static evaluation, the Elo scale, no widening, no depth limit), unless a game

@@ -559,11 +559,12 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             {
                 continue;
             }
+            let asks = self.skip_speculative && self.g.asks_only(a);
             let u = self.g.play(a);
             self.count_node();
             let flip = self.g.to_move() != side;
             let gives_check = self.g.in_check();
-            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let ext = i32::from(asks || (gives_check && (ply as i32) < 2 * self.root_depth));
             let nd = depth - 1 + ext;
             let mut s;
             if searched == 0 {

@@ -167,13 +167,28 @@ impl Evaluate for Cloak {
         }
     }
 
-    /// A guess the public knowledge does not already settle.
+    /// A guess the public knowledge leaves less likely than `CloakGuessThreat` percent (by
+    /// default: one it does not settle). A leaf search runs in one sampled truth, where a
+    /// guess is known right or wrong: a long shot there would be played only where it wins.
+    /// A likely guess is what a real opponent plays, and the threat of it (an own king
+    /// uncloaked and mated) is what the searcher must see.
     fn speculative(&self, a: Act) -> bool {
-        let Act::Guess { n, .. } = a else {
+        let Act::Guess { n, kind } = a else {
             return false;
         };
         let know = &self.pos.know[self.pos.side.opponent().index()];
-        know.mask[n as usize - 1].count_ones() > 1
+        if know.mask[n as usize - 1].count_ones() <= 1 {
+            return false;
+        }
+        if self.guess_threat >= 100 {
+            return true;
+        }
+        let p = know.as_read(self.inference).marginals()[n as usize - 1][kind as usize - 1];
+        p * 100.0 < self.guess_threat as f64
+    }
+
+    fn asks_only(&self, a: Act) -> bool {
+        matches!(a, Act::Guess { .. })
     }
 
     fn order_score(&self, a: Act) -> i32 {

@@ -148,21 +148,28 @@ impl Knowledge {
 
     /// The probability of each kind (knight to king, index 0 to 4) for each checker (by
     /// number - 1), over the possible arrangements weighted as `possible` weighs them; all
-    /// zero where none is possible. Searches ask this for every guess they meet, so the last
-    /// answer is kept per thread.
+    /// zero where none is possible. Searches ask this for every guess they meet, and a leaf
+    /// search for every position where a guess may be played, so answers are kept per thread
+    /// in a small table by the knowledge's hash.
     pub fn marginals(&self) -> [[f64; 5]; 8] {
+        const SLOTS: usize = 1024;
+        type Slot = Option<(Knowledge, [[f64; 5]; 8])>;
         thread_local! {
-            static LAST: std::cell::Cell<Option<(Knowledge, [[f64; 5]; 8])>> =
-                const { std::cell::Cell::new(None) };
+            static TABLE: std::cell::RefCell<Vec<Slot>> =
+                std::cell::RefCell::new(vec![None; SLOTS]);
         }
-        if let Some((k, m)) = LAST.get() {
-            if k == *self {
-                return m;
+        let i = ahash::RandomState::with_seeds(1, 2, 3, 4).hash_one(self) as usize % SLOTS;
+        TABLE.with(|t| {
+            let mut t = t.borrow_mut();
+            if let Some((k, m)) = &t[i] {
+                if k == self {
+                    return *m;
+                }
             }
-        }
-        let m = self.marginals_uncached();
-        LAST.set(Some((*self, m)));
-        m
+            let m = self.marginals_uncached();
+            t[i] = Some((*self, m));
+            m
+        })
     }
 
     fn marginals_uncached(&self) -> [[f64; 5]; 8] {

@@ -41,6 +41,11 @@ pub use position::{Act, Phase, Position};
 pub const SETUP: &str = "CloakSetup";
 /// Whether views narrow and weight their samples by what they saw.
 pub const INFERENCE: &str = "CloakInference";
+/// How likely (in percent, by the public knowledge) a guess must be right for a tree search's
+/// leaf search to consider it.
+pub const GUESS_THREAT: &str = "CloakGuessThreat";
+/// Its default (see `Evaluate::speculative` for Cloak).
+pub const DEFAULT_GUESS_THREAT: u8 = 20;
 
 pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
@@ -53,6 +58,16 @@ pub const OPTIONS: &[OptionSpec] = &[
         name: INFERENCE,
         kind: OptionKind::Check { default: true },
         help: "sample enemy arrangements from those the moves seen allow, weighted by move shapes (false: only captured, uncloaked and guessed identities count)",
+        check: None,
+    },
+    OptionSpec {
+        name: GUESS_THREAT,
+        kind: OptionKind::Spin {
+            default: DEFAULT_GUESS_THREAT as i64,
+            min: 0,
+            max: 100,
+        },
+        help: "tree search: a leaf search (in a sampled truth) considers a guess the public knowledge makes at least this likely, in percent (100: only guesses it settles)",
         check: None,
     },
 ];
@@ -93,6 +108,7 @@ fn create(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
     let setups = parse_setup(opts.get(SETUP).unwrap_or("random"))?;
     let mut g = Cloak::new(setups);
     g.inference = opts.flag(INFERENCE, true)?;
+    g.guess_threat = opts.int(GUESS_THREAT, DEFAULT_GUESS_THREAT as i64, 0, 100)? as u8;
     Ok(HiddenSession::boxed(g))
 }
 
@@ -120,6 +136,9 @@ pub struct Cloak {
     pub weights: Weights,
     /// Whether views built from this game infer (the `CloakInference` option).
     pub inference: bool,
+    /// The `CloakGuessThreat` option: the least chance, in percent, of a guess a leaf search
+    /// considers.
+    pub guess_threat: u8,
     /// Set on a view's picture: whose view it draws.
     pub viewer: Option<Player>,
 }
@@ -156,6 +175,7 @@ impl Cloak {
             history: Vec::new(),
             weights: Weights::default(),
             inference: true,
+            guess_threat: DEFAULT_GUESS_THREAT,
             viewer: None,
         };
         g.note_turn_start();
@@ -186,6 +206,7 @@ impl Cloak {
             history,
             weights: self.weights,
             inference: self.inference,
+            guess_threat: self.guess_threat,
             viewer: None,
         }
     }

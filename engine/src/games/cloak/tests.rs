@@ -877,17 +877,73 @@ fn samples_follow_the_weights_and_a_reused_draw_stays_while_possible() {
 }
 
 #[test]
-fn only_a_guess_the_knowledge_leaves_open_is_speculative() {
+fn at_threat_100_only_a_guess_the_knowledge_leaves_open_is_speculative() {
     let mut k = Knowledge::new();
     // b1-c3 is a knight's jump: checker 2 is a knight. d1-d5 is a rook's or a queen's.
     k.observe_move(2, 1, 18, 0);
     k.observe_move(4, 3, 35, 0);
     let mut g = Cloak::new(Some([518, 518]));
+    g.guess_threat = 100;
     g.pos.know[Player::Black.index()] = k;
     assert!(!g.speculative(position::Act::Guess { n: 2, kind: KNIGHT }));
     assert!(g.speculative(position::Act::Guess { n: 4, kind: ROOK }));
     assert!(g.speculative(position::Act::Guess { n: 5, kind: KING }));
     assert!(!g.speculative(position::Act::End));
+}
+
+#[test]
+fn a_guess_as_likely_as_the_threat_option_is_not_speculative() {
+    // At the start every arrangement is possible: checker 5 is the king in some of them.
+    let mut g = Cloak::new(Some([518, 518]));
+    let p = g.pos.know[Player::Black.index()].marginals()[4][KING as usize - 1];
+    assert!(p > 0.05 && p < 0.5, "{p}");
+    let guess = position::Act::Guess { n: 5, kind: KING };
+    assert_eq!(g.guess_threat, DEFAULT_GUESS_THREAT);
+    g.guess_threat = 100;
+    assert!(g.speculative(guess));
+    g.guess_threat = (p * 100.0).floor() as u8;
+    assert!(!g.speculative(guess));
+    g.guess_threat = (p * 100.0).ceil() as u8 + 1;
+    assert!(g.speculative(guess));
+    // A settled guess is never speculative, whatever the option.
+    g.guess_threat = 100;
+    g.pos.know[Player::Black.index()].set_exact(2, KNIGHT);
+    assert!(!g.speculative(position::Act::Guess { n: 2, kind: KNIGHT }));
+}
+
+#[test]
+fn a_leaf_search_sees_a_likely_guess_win_a_queen_with_its_bonus() {
+    // White's queen (checker 4, two long diagonal moves: a bishop or a queen) stands on d5.
+    // No black piece attacks it, but a right guess gives Black a pawn move after its move:
+    // c7-c6 then c6xd5. A leaf search of one ply sees that only where such a guess is likely
+    // enough for the option, and only because the guess takes no ply (`asks_only`): the
+    // move is the ply, the bonus capture comes in quiescence.
+    let mut g = Cloak::new(Some([518, 518]));
+    for a in "e2e3 end a7a6 end d1f3 end b7b6 end f3d5 end".split(' ') {
+        let act = g.parse_action(a).unwrap();
+        g.play(act);
+    }
+    assert_eq!(g.pos.side, Player::Black);
+    // The likeliest right guess Black could make of White's checkers.
+    let know = g.pos.know[Player::White.index()];
+    let m = know.marginals();
+    let truth = setup::arrangement(518);
+    let best = (0..8)
+        .filter(|&f| know.mask[f].count_ones() > 1)
+        .map(|f| m[f][truth[f] as usize - 1])
+        .fold(0.0, f64::max);
+    assert!(best > 0.05 && best < 1.0, "{best}");
+    let leaf = |threat: u8| {
+        let mut g = g.clone();
+        g.guess_threat = threat;
+        crate::search::quiet::with_search_score(&g, 1, |score| score(&g, 0))
+    };
+    let blind = leaf(100);
+    let seen = leaf((best * 100.0).floor() as u8);
+    assert!(
+        seen > blind + 500,
+        "with the guess {seen}, without {blind} (best right guess {best})"
+    );
 }
 
 #[test]

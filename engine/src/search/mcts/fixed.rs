@@ -157,6 +157,9 @@ impl<G: Chance + Evaluate> Evaluate for FixedChance<G> {
     fn speculative(&self, a: G::Action) -> bool {
         self.game.speculative(a)
     }
+    fn asks_only(&self, a: G::Action) -> bool {
+        self.game.asks_only(a)
+    }
     fn quiescence_continues(&self) -> bool {
         self.game.quiescence_continues()
     }
