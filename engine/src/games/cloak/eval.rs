@@ -167,11 +167,12 @@ impl Evaluate for Cloak {
         }
     }
 
-    /// A guess the public knowledge leaves less likely than `CloakGuessThreat` percent (by
-    /// default: one it does not settle). A leaf search runs in one sampled truth, where a
-    /// guess is known right or wrong: a long shot there would be played only where it wins.
-    /// A likely guess is what a real opponent plays, and the threat of it (an own king
-    /// uncloaked and mated) is what the searcher must see.
+    /// A guess the public knowledge does not settle and either leaves less likely than
+    /// `CloakGuessThreat` percent or this truth answers wrong. A leaf search runs in one
+    /// sampled truth, where a guess is known right or wrong: a long shot there would be
+    /// played only where it wins. A likely guess is what a real opponent plays, and its
+    /// threat (a bonus pawn taking a piece, an own king uncloaked and mated) is what the
+    /// searcher must see.
     fn speculative(&self, a: Act) -> bool {
         let Act::Guess { n, kind } = a else {
             return false;
@@ -180,7 +181,9 @@ impl Evaluate for Cloak {
         if know.mask[n as usize - 1].count_ones() <= 1 {
             return false;
         }
-        if self.guess_threat >= 100 {
+        // A guess this truth answers wrong only hands the opponent a bonus: a search would
+        // not choose it, and leaving it out spares searching it.
+        if self.guess_threat >= 100 || self.pos.reveal_of(a) != 1 {
             return true;
         }
         let p = know.as_read(self.inference).marginals()[n as usize - 1][kind as usize - 1];

@@ -905,6 +905,10 @@ fn a_guess_as_likely_as_the_threat_option_is_not_speculative() {
     assert!(!g.speculative(guess));
     g.guess_threat = (p * 100.0).ceil() as u8 + 1;
     assert!(g.speculative(guess));
+    // A guess this truth answers wrong is left out, however likely.
+    g.guess_threat = 0;
+    assert!(!g.speculative(guess));
+    assert!(g.speculative(position::Act::Guess { n: 5, kind: QUEEN }));
     // A settled guess is never speculative, whatever the option.
     g.guess_threat = 100;
     g.pos.know[Player::Black.index()].set_exact(2, KNIGHT);
