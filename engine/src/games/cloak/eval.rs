@@ -101,6 +101,16 @@ pub fn score(pos: &Position, w: &Weights, us: Player) -> i32 {
     s[us.index()] - s[us.opponent().index()]
 }
 
+impl Cloak {
+    /// How likely the side to move's guess that enemy checker `n` is a `kind` is right, over
+    /// the public knowledge of the enemy arrangement, read with inference or without as the
+    /// option says.
+    fn guess_chance(&self, n: u8, kind: u8) -> f64 {
+        let know = self.pos.know[self.pos.side.opponent().index()].as_read(self.inference);
+        know.marginals()[n as usize - 1][kind as usize - 1]
+    }
+}
+
 impl Evaluate for Cloak {
     fn evaluate(&self) -> i32 {
         score(&self.pos, &self.weights, self.pos.side)
@@ -138,8 +148,7 @@ impl Evaluate for Cloak {
         let Act::Guess { n, kind } = a else {
             return 1.0;
         };
-        let know = self.pos.know[self.pos.side.opponent().index()].as_read(self.inference);
-        know.marginals()[n as usize - 1][kind as usize - 1]
+        self.guess_chance(n, kind)
     }
 
     /// Measured in docs/cloak.md ("Leaf search", "Widening and the tree's depth"):
@@ -186,8 +195,7 @@ impl Evaluate for Cloak {
         if self.guess_threat >= 100 || self.pos.reveal_of(a) != 1 {
             return true;
         }
-        let p = know.as_read(self.inference).marginals()[n as usize - 1][kind as usize - 1];
-        p * 100.0 < self.guess_threat as f64
+        self.guess_chance(n, kind) * 100.0 < self.guess_threat as f64
     }
 
     fn asks_only(&self, a: Act) -> bool {
