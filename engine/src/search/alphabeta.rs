@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::ordering::{self, History, Killers};
+use super::ordering::{self, ContHistory, History, Killers, NO_CODE};
 use super::params::SearchParams;
 use super::score::{self, decided, from_tt, is_mate, to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
 use super::time::TimeBudget;
@@ -84,7 +84,16 @@ pub struct Searcher<'s, 'a, G: Evaluate> {
     seldepth: usize,
     root_depth: i32,
     history: History,
+    cont: ContHistory,
     killers: Killers,
+    /// `Action::code` of the action played at each ply of the current line (`NO_CODE` for a
+    /// null move), for the continuation history.
+    line_codes: Vec<u32>,
+    /// The static evaluation at each ply of the current line and whose it is (`None` in
+    /// check), to tell whether the side to move is improving on its last turn.
+    evals: Vec<Option<(Player, i32)>>,
+    /// The table action left out at each ply by a singular-extension search (`NO_CODE`).
+    excluded: Vec<u32>,
     lists: Vec<Vec<G::Action>>,
     scores: Vec<Vec<i32>>,
     pv: Vec<Vec<G::Action>>,
@@ -118,7 +127,11 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             seldepth: 0,
             root_depth: 0,
             history: History::new(),
+            cont: ContHistory::new(),
             killers: Killers::new(),
+            line_codes: vec![NO_CODE; MAX_PLY + 2],
+            evals: vec![None; MAX_PLY + 2],
+            excluded: vec![NO_CODE; MAX_PLY + 2],
             lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             scores: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(32)).collect(),
@@ -331,11 +344,13 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
 
     fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
         let side = self.g.to_move();
+        self.evals[0] = (!self.g.in_check()).then(|| (side, self.g.evaluate()));
         let mut best = -INF;
         let mut best_action = None;
         let alpha0 = alpha;
         for i in self.pv_idx..self.root_moves.len() {
             let a = self.root_moves[i].action;
+            self.line_codes[0] = a.code();
             let u = self.g.play(a);
             self.count_node();
             let flip = self.g.to_move() != side;
@@ -399,6 +414,21 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         best
     }
 
+    /// Whether the side to move stands better than at its node two plies up (its last turn,
+    /// in a game of one action a turn). Where there is nothing to compare with (near the
+    /// root, in check there, another side's node in a game of longer turns) it counts as
+    /// improving: the extra pruning of a worsening side is only done where known.
+    #[inline]
+    fn improving(&self, ply: usize, side: Player, eval: i32) -> bool {
+        if eval == -INF {
+            return false;
+        }
+        match ply.checked_sub(2).and_then(|p| self.evals[p]) {
+            Some((s, e)) if s == side => eval > e,
+            _ => true,
+        }
+    }
+
     /// Searches a child node, flipping the window and the score only when the turn changed.
     #[inline]
     fn child(&mut self, flip: bool, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -456,10 +486,11 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         self.seldepth = self.seldepth.max(ply);
         let pv_node = beta - alpha > 1;
         let key = self.g.key();
+        let excluded = self.excluded[ply];
         let entry = self.sh.tt.probe(key);
         let tt_code = entry.map(|e| e.action).filter(|&c| c != u32::MAX);
         if let Some(e) = entry {
-            if !pv_node && e.depth as i32 >= depth {
+            if !pv_node && excluded == NO_CODE && e.depth as i32 >= depth {
                 let s = from_tt(e.score as i32, ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -475,14 +506,18 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let side = self.g.to_move();
         let in_check = self.g.in_check();
         let eval = if in_check { -INF } else { self.g.evaluate() };
+        self.evals[ply] = (!in_check).then_some((side, eval));
+        let improving = self.improving(ply, side, eval);
 
         let p = self.sh.params;
-        if !pv_node && !in_check && turn_start && !is_mate(beta) {
+        if !pv_node && !in_check && turn_start && !is_mate(beta) && excluded == NO_CODE {
             // Reverse futility: far above beta near the horizon, the opponent will not recover.
-            if depth <= p.rfp_depth && eval - p.rfp_margin * depth >= beta {
+            if depth <= p.rfp_depth && eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
+            {
                 return eval;
             }
             if depth >= p.nmp_depth && eval >= beta && !self.null_banned[ply] {
+                self.line_codes[ply] = NO_CODE;
                 if let Some(u) = self.g.play_null() {
                     self.count_node();
                     let r = p.nmp_base
@@ -509,10 +544,47 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             depth -= 1;
         }
 
+        // Singular extension: when every action but the table's fails well below the table's
+        // score, the table action is searched a ply deeper; when even without it the node
+        // beats beta, it is cut at once (several actions would).
+        let mut singular = 0;
+        if let (Some(e), Some(code)) = (entry, tt_code) {
+            let ts = from_tt(e.score as i32, ply);
+            if ply > 0
+                && excluded == NO_CODE
+                && depth >= p.se_depth
+                && e.depth as i32 >= depth - 3
+                && e.bound != Bound::Upper
+                && !is_mate(ts)
+            {
+                let sb = ts - p.se_margin * depth;
+                self.excluded[ply] = code;
+                let v = self.search((depth - 1) / 2, sb - 1, sb, ply, turn_start);
+                self.excluded[ply] = NO_CODE;
+                if self.stopped {
+                    return 0;
+                }
+                if v < sb {
+                    singular = 1;
+                } else if sb >= beta {
+                    return sb;
+                }
+            }
+        }
+
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         list.clear();
         self.g.legal_actions(&mut list);
+        if excluded != NO_CODE {
+            list.retain(|a| a.code() != excluded);
+            if list.is_empty() {
+                // The table action was the only one: nothing else reaches any bound.
+                self.lists[ply] = list;
+                self.scores[ply] = scores;
+                return alpha;
+            }
+        }
         if list.is_empty() {
             self.lists[ply] = list;
             self.scores[ply] = scores;
@@ -528,6 +600,18 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                 return if in_check { self.g.evaluate() } else { eval };
             }
         }
+        let prev = [
+            if ply >= 1 {
+                self.line_codes[ply - 1]
+            } else {
+                NO_CODE
+            },
+            if ply >= 2 {
+                self.line_codes[ply - 2]
+            } else {
+                NO_CODE
+            },
+        ];
         ordering::score_actions(
             &self.g,
             &list,
@@ -535,6 +619,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             tt_code,
             self.killers.get(ply),
             &self.history,
+            Some((&self.cont, prev)),
         );
 
         let mut best = -INF;
@@ -543,7 +628,14 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let mut quiets = [0u32; 48];
         let mut n_quiets = 0;
         let mut searched = 0usize;
-        let lmp_limit = p.lmp_base as usize + depth as usize * depth as usize;
+        let lmp_limit =
+            (p.lmp_base as usize + depth as usize * depth as usize) / if improving { 1 } else { 2 };
+        // Quiet actions cannot lift a score this far below alpha near the horizon.
+        let futile = !pv_node
+            && !in_check
+            && turn_start
+            && depth <= p.fp_depth
+            && eval + p.fp_base + p.fp_margin * depth <= alpha;
         for i in 0..list.len() {
             ordering::pick(&mut list, &mut scores, i);
             let a = list[i];
@@ -559,12 +651,28 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             {
                 continue;
             }
+            if best > -MATE_BOUND && quiet && futile {
+                continue;
+            }
+            // A tactical action the game expects to lose much material, near the horizon.
+            if !pv_node
+                && !in_check
+                && best > -MATE_BOUND
+                && depth <= p.see_depth
+                && ordering::is_losing_tactical(order)
+                && ordering::tactical_loss(order) < -p.see_margin * depth
+            {
+                continue;
+            }
             let asks = self.skip_speculative && self.g.asks_only(a);
+            self.line_codes[ply] = a.code();
             let u = self.g.play(a);
             self.count_node();
             let flip = self.g.to_move() != side;
             let gives_check = self.g.in_check();
-            let ext = i32::from(asks || (gives_check && (ply as i32) < 2 * self.root_depth));
+            let extend = (gives_check || (singular > 0 && Some(a.code()) == tt_code))
+                && (ply as i32) < 2 * self.root_depth;
+            let ext = i32::from(asks || extend);
             let nd = depth - 1 + ext;
             let mut s;
             if searched == 0 {
@@ -575,6 +683,9 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                     r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
                     if pv_node {
                         r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
                     }
                     if order > p.lmr_history {
                         r -= 1;
@@ -613,8 +724,10 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                             let bonus = (depth * depth).min(400) * 8;
                             self.killers.add(ply, a.code());
                             self.history.update(side, a.code(), bonus);
+                            self.cont.update(prev, a.code(), bonus);
                             for &q in &quiets[..n_quiets] {
                                 self.history.update(side, q, -bonus);
+                                self.cont.update(prev, q, -bonus);
                             }
                         }
                         break;
@@ -628,6 +741,10 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         }
         self.lists[ply] = list;
         self.scores[ply] = scores;
+        if excluded != NO_CODE {
+            // A search without the table action: its result is not the node's.
+            return best;
+        }
 
         let bound = if best >= beta {
             Bound::Lower
@@ -714,6 +831,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             tt_code,
             [u32::MAX; 2],
             &self.history,
+            None,
         );
         let mut best_action = None;
         for i in 0..list.len() {
@@ -811,6 +929,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
     /// Ages the ordering tables between the iterations of a longer process.
     pub fn age_tables(&mut self) {
         self.history.age();
+        self.cont.age();
         self.killers.clear();
     }
 }

@@ -2,6 +2,8 @@
 //! killers of the ply, then quiet actions by history. The game is only seen through
 //! `Action::code`, hashed into fixed-size tables.
 
+use std::sync::Mutex;
+
 use super::score::MAX_PLY;
 use crate::game::{Action, Evaluate, Player};
 
@@ -11,7 +13,8 @@ const HISTORY_MAX: i32 = 16_384;
 const TT_MOVE: i32 = i32::MAX;
 const TACTICAL: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
-/// Below every quiet action (history and hints stay within ±(2^20 + 2^14)).
+/// Below every quiet action (history, continuation history and hints stay within
+/// ±(2^20 + 3·2^14)).
 const LOSING_TACTICAL: i32 = -(1 << 22);
 
 /// History heuristic: how often a quiet action caused a cutoff, per side, by hashed code.
@@ -60,6 +63,94 @@ impl Default for History {
     }
 }
 
+/// Bits of a continuation table's index.
+const CONT_BITS: u32 = 19;
+/// Of which the earlier action's hash takes these.
+const CONT_ROW_BITS: u32 = 9;
+/// The code the action stack holds where no action leads (the root's parents, a null move).
+pub const NO_CODE: u32 = u32::MAX;
+
+/// Continuation history: how a quiet action fared as the reply to the action one ply before
+/// and two plies before, by a hash of both codes. It orders the quiet actions the plain
+/// history cannot tell apart, by what usually answers what.
+pub struct ContHistory {
+    /// The table for one ply back, then the one for two plies back.
+    table: Vec<i16>,
+}
+
+/// Tables of finished searches, kept for the next ones: a search starts with every `go`, and
+/// fresh memory for its tables would cost a page fault per page, about a millisecond.
+static SPARE: Mutex<Vec<Vec<i16>>> = Mutex::new(Vec::new());
+const SPARE_MAX: usize = 16;
+
+impl ContHistory {
+    /// An empty table (every search starts from the same state, so results repeat).
+    pub fn new() -> ContHistory {
+        let spare = SPARE.lock().ok().and_then(|mut s| s.pop());
+        let table = match spare {
+            Some(mut t) => {
+                t.fill(0);
+                t
+            }
+            None => vec![0; 2 << CONT_BITS],
+        };
+        ContHistory { table }
+    }
+
+    /// A row per (hashed) earlier action, so that scoring a node's actions reads one row.
+    #[inline]
+    fn slot(back: usize, prev: u32, code: u32) -> usize {
+        let row = prev.wrapping_mul(0x9E37_79B1) >> (32 - CONT_ROW_BITS);
+        let col = code.wrapping_mul(0x85EB_CA6B) >> (32 - (CONT_BITS - CONT_ROW_BITS));
+        (back << CONT_BITS) | ((row << (CONT_BITS - CONT_ROW_BITS)) | col) as usize
+    }
+
+    /// The sum over the earlier actions known (`prev[i]` is the action `i + 1` plies back).
+    #[inline]
+    pub fn get(&self, prev: [u32; 2], code: u32) -> i32 {
+        let mut v = 0;
+        for (back, &p) in prev.iter().enumerate() {
+            if p != NO_CODE {
+                v += self.table[Self::slot(back, p, code)] as i32;
+            }
+        }
+        v
+    }
+
+    /// Rewards or punishes `code` as the reply to `prev`, with the same gravity as `History`.
+    #[inline]
+    pub fn update(&mut self, prev: [u32; 2], code: u32, bonus: i32) {
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        for (back, &p) in prev.iter().enumerate() {
+            if p != NO_CODE {
+                let v = &mut self.table[Self::slot(back, p, code)];
+                let old = *v as i32;
+                *v = (old + bonus - old * bonus.abs() / HISTORY_MAX) as i16;
+            }
+        }
+    }
+
+    pub fn age(&mut self) {
+        self.table.iter_mut().for_each(|v| *v /= 2);
+    }
+}
+
+impl Drop for ContHistory {
+    fn drop(&mut self) {
+        if let Ok(mut spare) = SPARE.lock() {
+            if spare.len() < SPARE_MAX {
+                spare.push(std::mem::take(&mut self.table));
+            }
+        }
+    }
+}
+
+impl Default for ContHistory {
+    fn default() -> Self {
+        ContHistory::new()
+    }
+}
+
 /// Two quiet actions per ply that last caused a cutoff there.
 pub struct Killers {
     table: Vec<[u32; 2]>,
@@ -105,6 +196,7 @@ pub fn score_actions<G: Evaluate>(
     tt_code: Option<u32>,
     killers: [u32; 2],
     history: &History,
+    cont: Option<(&ContHistory, [u32; 2])>,
 ) {
     let side = g.to_move();
     scores.clear();
@@ -124,7 +216,8 @@ pub fn score_actions<G: Evaluate>(
         } else if code == killers[1] {
             KILLER
         } else {
-            history.get(side, code) + g.order_score(a).clamp(-(1 << 20), 1 << 20)
+            let replies = cont.map_or(0, |(c, prev)| c.get(prev, code));
+            history.get(side, code) + replies + g.order_score(a).clamp(-(1 << 20), 1 << 20)
         }
     }));
 }
@@ -147,6 +240,13 @@ pub fn pick<A: Copy>(actions: &mut [A], scores: &mut [i32], i: usize) {
 #[inline]
 pub fn is_losing_tactical(score: i32) -> bool {
     score < LOSING_TACTICAL / 2
+}
+
+/// The game's hint for a losing tactical action (`is_losing_tactical`): its expected loss,
+/// negative.
+#[inline]
+pub fn tactical_loss(score: i32) -> i32 {
+    score - LOSING_TACTICAL
 }
 
 /// True when the score marks a killer or table move, searched without reduction.
@@ -172,6 +272,22 @@ mod tests {
             h.update(Player::White, 42, -5000);
         }
         assert!(h.get(Player::White, 42) >= -HISTORY_MAX);
+    }
+
+    #[test]
+    fn continuation_history_is_per_reply_and_bounded() {
+        let mut c = ContHistory::new();
+        for _ in 0..10_000 {
+            c.update([7, NO_CODE], 42, 5000);
+        }
+        let v = c.get([7, NO_CODE], 42);
+        assert!(v > 0 && v <= HISTORY_MAX, "{v}");
+        // Two plies back counts only where it was rewarded; another predecessor is apart.
+        assert_eq!(c.get([NO_CODE, 7], 42), 0);
+        assert_eq!(c.get([8, NO_CODE], 42), 0);
+        assert_eq!(c.get([NO_CODE, NO_CODE], 42), 0);
+        c.update([7, 9], 42, -5000);
+        assert!(c.get([NO_CODE, 9], 42) < 0);
     }
 
     #[test]

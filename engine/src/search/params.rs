@@ -31,6 +31,19 @@ pub struct SearchParams {
     pub lmp_depth: i32,
     /// Internal iterative reduction: one ply less without a table action from this depth.
     pub iir_depth: i32,
+    /// Futility pruning: quiet actions are skipped at depths up to `fp_depth` where the
+    /// evaluation plus `fp_base + fp_margin * depth` does not reach alpha.
+    pub fp_depth: i32,
+    pub fp_base: i32,
+    pub fp_margin: i32,
+    /// Tactical actions the game expects to lose more than `see_margin * depth` are skipped
+    /// at depths up to `see_depth`.
+    pub see_depth: i32,
+    pub see_margin: i32,
+    /// Singular extensions from this depth, for a table action whose score beats every
+    /// other action's by `se_margin * depth`.
+    pub se_depth: i32,
+    pub se_margin: i32,
 }
 
 impl Default for SearchParams {
@@ -49,6 +62,13 @@ impl Default for SearchParams {
             lmp_base: 3,
             lmp_depth: 3,
             iir_depth: 4,
+            fp_depth: 6,
+            fp_base: 100,
+            fp_margin: 90,
+            see_depth: 4,
+            see_margin: 150,
+            se_depth: 8,
+            se_margin: 3,
         }
     }
 }
@@ -67,6 +87,13 @@ crate::param_table!(SearchParams {
     lmp_base,
     lmp_depth,
     iir_depth,
+    fp_depth,
+    fp_base,
+    fp_margin,
+    see_depth,
+    see_margin,
+    se_depth,
+    se_margin,
 });
 
 /// How SPSA may move a parameter: its range and the size of its perturbation at the end of
@@ -94,6 +121,13 @@ pub const SPSA_RANGES: &[SpsaRange] = &[
     r("lmp_base", 1, 12, 1.0),
     r("lmp_depth", 1, 8, 0.7),
     r("iir_depth", 2, 10, 0.7),
+    r("fp_depth", 0, 12, 1.0),
+    r("fp_base", 0, 400, 15.0),
+    r("fp_margin", 20, 300, 10.0),
+    r("see_depth", 0, 10, 1.0),
+    r("see_margin", 0, 400, 15.0),
+    r("se_depth", 4, 64, 1.0),
+    r("se_margin", 0, 20, 1.0),
 ];
 
 const fn r(name: &'static str, min: i32, max: i32, c_end: f64) -> SpsaRange {
