@@ -201,6 +201,8 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
     /// each completed depth through `report`.
     pub fn iterate(&mut self, max_depth: u32, mut report: Option<&mut dyn FnMut(&SearchInfo)>) {
         let multipv = self.sh.multipv.min(self.root_moves.len());
+        // The root's evaluation, which its grandchildren compare with (`improving`).
+        self.evals[0] = (!self.g.in_check()).then(|| (self.g.to_move(), self.g.evaluate()));
         let mut instability = 0.0f64;
         let mut last_best = None;
         let mut depth = 1u32;
@@ -344,7 +346,6 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
 
     fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32) -> i32 {
         let side = self.g.to_move();
-        self.evals[0] = (!self.g.in_check()).then(|| (side, self.g.evaluate()));
         let mut best = -INF;
         let mut best_action = None;
         let alpha0 = alpha;
@@ -547,7 +548,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         // Singular extension: when every action but the table's fails well below the table's
         // score, the table action is searched a ply deeper; when even without it the node
         // beats beta, it is cut at once (several actions would).
-        let mut singular = 0;
+        let mut singular = false;
         if let (Some(e), Some(code)) = (entry, tt_code) {
             let ts = from_tt(e.score as i32, ply);
             if ply > 0
@@ -565,7 +566,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                     return 0;
                 }
                 if v < sb {
-                    singular = 1;
+                    singular = true;
                 } else if sb >= beta {
                     return sb;
                 }
@@ -600,18 +601,8 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                 return if in_check { self.g.evaluate() } else { eval };
             }
         }
-        let prev = [
-            if ply >= 1 {
-                self.line_codes[ply - 1]
-            } else {
-                NO_CODE
-            },
-            if ply >= 2 {
-                self.line_codes[ply - 2]
-            } else {
-                NO_CODE
-            },
-        ];
+        let back = |n: usize| ply.checked_sub(n).map_or(NO_CODE, |p| self.line_codes[p]);
+        let prev = [back(1), back(2)];
         ordering::score_actions(
             &self.g,
             &list,
@@ -670,7 +661,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             self.count_node();
             let flip = self.g.to_move() != side;
             let gives_check = self.g.in_check();
-            let extend = (gives_check || (singular > 0 && Some(a.code()) == tt_code))
+            let extend = (gives_check || (singular && Some(a.code()) == tt_code))
                 && (ply as i32) < 2 * self.root_depth;
             let ext = i32::from(asks || extend);
             let nd = depth - 1 + ext;

@@ -17,6 +17,14 @@ const KILLER: i32 = 1 << 27;
 /// ±(2^20 + 3·2^14)).
 const LOSING_TACTICAL: i32 = -(1 << 22);
 
+/// A history value after a reward (positive bonus) or punishment (negative): the gravity term
+/// keeps it inside `±HISTORY_MAX` and lets old knowledge fade.
+#[inline]
+fn with_gravity(v: i32, bonus: i32) -> i32 {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    v + bonus - v * bonus.abs() / HISTORY_MAX
+}
+
 /// History heuristic: how often a quiet action caused a cutoff, per side, by hashed code.
 pub struct History {
     table: Vec<i32>,
@@ -40,13 +48,11 @@ impl History {
         self.table[Self::slot(side, code)]
     }
 
-    /// Rewards (positive bonus) or punishes (negative) an action; the gravity term keeps values
-    /// inside `±HISTORY_MAX` and lets old knowledge fade.
+    /// Rewards (positive bonus) or punishes (negative) an action (`with_gravity`).
     #[inline]
     pub fn update(&mut self, side: Player, code: u32, bonus: i32) {
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         let v = &mut self.table[Self::slot(side, code)];
-        *v += bonus - *v * bonus.abs() / HISTORY_MAX;
+        *v = with_gravity(*v, bonus);
     }
 
     /// Between searches: keep the shape, shrink the weight.
@@ -120,12 +126,10 @@ impl ContHistory {
     /// Rewards or punishes `code` as the reply to `prev`, with the same gravity as `History`.
     #[inline]
     pub fn update(&mut self, prev: [u32; 2], code: u32, bonus: i32) {
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         for (back, &p) in prev.iter().enumerate() {
             if p != NO_CODE {
                 let v = &mut self.table[Self::slot(back, p, code)];
-                let old = *v as i32;
-                *v = (old + bonus - old * bonus.abs() / HISTORY_MAX) as i16;
+                *v = with_gravity(*v as i32, bonus) as i16;
             }
         }
     }
