@@ -289,6 +289,14 @@ pub trait Evaluate: Game {
         false
     }
 
+    /// The material `a` is expected to win (positive) or lose (negative) once the exchanges
+    /// on its target cell are played out (a static exchange evaluation), for any action, a
+    /// quiet one included; `None` where the game does not count it (the default). The
+    /// searcher skips quiet actions near the horizon that lose much by it.
+    fn exchange(&self, _a: Self::Action) -> Option<i32> {
+        None
+    }
+
     /// How much tree search should explore `a` against the other actions here, from 0 to 1
     /// (1, the default: as much as any). A game that can tell a long shot from a likely
     /// one without search gives it less (a guess by how likely it is right): information-set

@@ -84,6 +84,8 @@ pub struct Searcher<'s, 'a, G: Evaluate> {
     seldepth: usize,
     root_depth: i32,
     history: History,
+    /// How tactical actions fared, by side and code, apart from the quiet history.
+    captures: History,
     cont: ContHistory,
     killers: Killers,
     /// `Action::code` of the action played at each ply of the current line (`NO_CODE` for a
@@ -127,6 +129,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             seldepth: 0,
             root_depth: 0,
             history: History::new(),
+            captures: History::new(),
             cont: ContHistory::new(),
             killers: Killers::new(),
             line_codes: vec![NO_CODE; MAX_PLY + 2],
@@ -408,9 +411,15 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                 Bound::Upper
             };
             let code = best_action.map(|a: G::Action| a.code());
-            self.sh
-                .tt
-                .store(self.g.key(), code, to_tt(best, 0), 0, depth as u32, bound);
+            let eval = self.evals[0].map_or(-INF, |(_, e)| e);
+            self.sh.tt.store(
+                self.g.key(),
+                code,
+                to_tt(best, 0),
+                eval,
+                depth as u32,
+                bound,
+            );
         }
         best
     }
@@ -509,21 +518,36 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let eval = if in_check { -INF } else { self.g.evaluate() };
         self.evals[ply] = (!in_check).then_some((side, eval));
         let improving = self.improving(ply, side, eval);
+        // For pruning, the table's score where its bound says the static evaluation is off
+        // (a search of this position knew more); `improving` keeps comparing static values.
+        let pruning_eval = match entry {
+            Some(e) if !in_check && !is_mate(from_tt(e.score as i32, ply)) => {
+                let s = from_tt(e.score as i32, ply);
+                match e.bound {
+                    Bound::Exact => s,
+                    Bound::Lower if s > eval => s,
+                    Bound::Upper if s < eval => s,
+                    _ => eval,
+                }
+            }
+            _ => eval,
+        };
 
         let p = self.sh.params;
         if !pv_node && !in_check && turn_start && !is_mate(beta) && excluded == NO_CODE {
             // Reverse futility: far above beta near the horizon, the opponent will not recover.
-            if depth <= p.rfp_depth && eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
+            if depth <= p.rfp_depth
+                && pruning_eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
             {
-                return eval;
+                return pruning_eval;
             }
-            if depth >= p.nmp_depth && eval >= beta && !self.null_banned[ply] {
+            if depth >= p.nmp_depth && pruning_eval >= beta && !self.null_banned[ply] {
                 self.line_codes[ply] = NO_CODE;
                 if let Some(u) = self.g.play_null() {
                     self.count_node();
                     let r = p.nmp_base
                         + depth / p.nmp_divisor
-                        + ((eval - beta) / p.nmp_eval_step).min(3);
+                        + ((pruning_eval - beta) / p.nmp_eval_step).min(3);
                     let flip = self.g.to_move() != side;
                     self.null_banned[ply + 1] = true;
                     let s = self.child(flip, depth - 1 - r, beta - 1, beta, ply + 1);
@@ -609,8 +633,11 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             &mut scores,
             tt_code,
             self.killers.get(ply),
-            &self.history,
-            Some((&self.cont, prev)),
+            &ordering::Learnt {
+                quiet: &self.history,
+                captures: Some(&self.captures),
+                cont: Some((&self.cont, prev)),
+            },
         );
 
         let mut best = -INF;
@@ -618,6 +645,8 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let alpha0 = alpha;
         let mut quiets = [0u32; 48];
         let mut n_quiets = 0;
+        let mut tacticals = [0u32; 32];
+        let mut n_tacticals = 0;
         let mut searched = 0usize;
         let lmp_limit =
             (p.lmp_base as usize + depth as usize * depth as usize) / if improving { 1 } else { 2 };
@@ -626,7 +655,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             && !in_check
             && turn_start
             && depth <= p.fp_depth
-            && eval + p.fp_base + p.fp_margin * depth <= alpha;
+            && pruning_eval + p.fp_base + p.fp_margin * depth <= alpha;
         for i in 0..list.len() {
             ordering::pick(&mut list, &mut scores, i);
             let a = list[i];
@@ -643,6 +672,19 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                 continue;
             }
             if best > -MATE_BOUND && quiet && futile {
+                continue;
+            }
+            // A quiet action that leaves its piece to be taken for less, near the horizon.
+            if !pv_node
+                && !in_check
+                && quiet
+                && best > -MATE_BOUND
+                && depth <= p.see_depth
+                && self
+                    .g
+                    .exchange(a)
+                    .is_some_and(|x| x < -p.quiet_see_margin * depth * depth)
+            {
                 continue;
             }
             // A tactical action the game expects to lose much material, near the horizon.
@@ -711,8 +753,10 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                         line.extend_from_slice(&tail[0]);
                     }
                     if s >= beta {
-                        if !tactical {
-                            let bonus = (depth * depth).min(400) * 8;
+                        let bonus = (depth * depth).min(400) * 8;
+                        if tactical {
+                            self.captures.update(side, a.code(), bonus);
+                        } else {
                             self.killers.add(ply, a.code());
                             self.history.update(side, a.code(), bonus);
                             self.cont.update(prev, a.code(), bonus);
@@ -721,6 +765,10 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                                 self.cont.update(prev, q, -bonus);
                             }
                         }
+                        // The tactical actions tried before the cutoff did not make it.
+                        for &t in &tacticals[..n_tacticals] {
+                            self.captures.update(side, t, -bonus);
+                        }
                         break;
                     }
                 }
@@ -728,6 +776,9 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             if !tactical && n_quiets < quiets.len() {
                 quiets[n_quiets] = a.code();
                 n_quiets += 1;
+            } else if tactical && n_tacticals < tacticals.len() {
+                tacticals[n_tacticals] = a.code();
+                n_tacticals += 1;
             }
         }
         self.lists[ply] = list;
@@ -821,8 +872,11 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             &mut scores,
             tt_code,
             [u32::MAX; 2],
-            &self.history,
-            None,
+            &ordering::Learnt {
+                quiet: &self.history,
+                captures: Some(&self.captures),
+                cont: None,
+            },
         );
         let mut best_action = None;
         for i in 0..list.len() {
@@ -920,6 +974,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
     /// Ages the ordering tables between the iterations of a longer process.
     pub fn age_tables(&mut self) {
         self.history.age();
+        self.captures.age();
         self.cont.age();
         self.killers.clear();
     }

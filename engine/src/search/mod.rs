@@ -251,8 +251,11 @@ fn root_actions<G: Evaluate>(root: &G, limits: &Limits, tt: &TranspositionTable)
         &mut scores,
         tt_code,
         [u32::MAX; 2],
-        &ordering::History::new(),
-        None,
+        &ordering::Learnt {
+            quiet: &ordering::History::new(),
+            captures: None,
+            cont: None,
+        },
     );
     let mut keyed: Vec<(i32, usize)> = scores.iter().copied().zip(0..).collect();
     keyed.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));

@@ -192,6 +192,20 @@ impl Default for Killers {
     }
 }
 
+/// The learnt tables an ordering reads: the quiet history, the capture history and the
+/// continuation history with the codes of the actions one and two plies back (quiescence and
+/// the root's first ordering go without the last two).
+pub struct Learnt<'t> {
+    pub quiet: &'t History,
+    pub captures: Option<&'t History>,
+    pub cont: Option<(&'t ContHistory, [u32; 2])>,
+}
+
+/// Capture history counts this much less than the quiet history: it reorders tactical
+/// actions the game's hint ranks close together (a pawn taking a pawn against a knight
+/// taking one) without overturning the hint's order by the victim's worth.
+const CAPTURE_HISTORY_SHIFT: u32 = 4;
+
 /// Fills `scores` with an ordering key per action (larger first).
 pub fn score_actions<G: Evaluate>(
     g: &G,
@@ -199,8 +213,7 @@ pub fn score_actions<G: Evaluate>(
     scores: &mut Vec<i32>,
     tt_code: Option<u32>,
     killers: [u32; 2],
-    history: &History,
-    cont: Option<(&ContHistory, [u32; 2])>,
+    learnt: &Learnt<'_>,
 ) {
     let side = g.to_move();
     scores.clear();
@@ -211,7 +224,10 @@ pub fn score_actions<G: Evaluate>(
         } else if g.is_tactical(a) {
             let hint = g.order_score(a);
             if hint >= 0 {
-                TACTICAL + hint.min(1 << 26)
+                let learnt = learnt
+                    .captures
+                    .map_or(0, |c| c.get(side, code) >> CAPTURE_HISTORY_SHIFT);
+                TACTICAL + hint.min(1 << 26) + learnt
             } else {
                 LOSING_TACTICAL + hint.max(-(1 << 20))
             }
@@ -220,8 +236,8 @@ pub fn score_actions<G: Evaluate>(
         } else if code == killers[1] {
             KILLER
         } else {
-            let replies = cont.map_or(0, |(c, prev)| c.get(prev, code));
-            history.get(side, code) + replies + g.order_score(a).clamp(-(1 << 20), 1 << 20)
+            let replies = learnt.cont.map_or(0, |(c, prev)| c.get(prev, code));
+            learnt.quiet.get(side, code) + replies + g.order_score(a).clamp(-(1 << 20), 1 << 20)
         }
     }));
 }

@@ -40,6 +40,9 @@ pub struct SearchParams {
     /// at depths up to `see_depth`.
     pub see_depth: i32,
     pub see_margin: i32,
+    /// At the same depths, quiet actions the game's exchange count (`Evaluate::exchange`)
+    /// expects to lose more than `quiet_see_margin * depth²` are skipped.
+    pub quiet_see_margin: i32,
     /// Singular extensions from this depth, for a table action whose score beats every
     /// other action's by `se_margin * depth`.
     pub se_depth: i32,
@@ -67,6 +70,7 @@ impl Default for SearchParams {
             fp_margin: 90,
             see_depth: 4,
             see_margin: 150,
+            quiet_see_margin: 15,
             se_depth: 8,
             se_margin: 3,
         }
@@ -92,6 +96,7 @@ crate::param_table!(SearchParams {
     fp_margin,
     see_depth,
     see_margin,
+    quiet_see_margin,
     se_depth,
     se_margin,
 });
@@ -126,6 +131,7 @@ pub const SPSA_RANGES: &[SpsaRange] = &[
     r("fp_margin", 20, 300, 10.0),
     r("see_depth", 0, 10, 1.0),
     r("see_margin", 0, 400, 15.0),
+    r("quiet_see_margin", 0, 100, 3.0),
     r("se_depth", 4, 64, 1.0),
     r("se_margin", 0, 20, 1.0),
 ];

@@ -583,6 +583,12 @@ impl Evaluate for Chess {
         }
     }
 
+    /// The static exchange count of any move but castling (whose king and rook the
+    /// count does not follow).
+    fn exchange(&self, a: Move) -> Option<i32> {
+        (a.kind() != MoveKind::Castling).then(|| self.see(a))
+    }
+
     /// MVV-LVA for captures that do not lose material by static exchange, queen promotions
     /// first among them; losing captures and under-promotions get a negative score.
     fn order_score(&self, a: Move) -> i32 {
@@ -879,6 +885,18 @@ mod tests {
         assert_eq!(see("8/8/3k4/4p3/8/5N2/8/6K1 w - - 0 1", "f3e5"), 100 - 320);
         // En passant.
         assert_eq!(see("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), 100);
+    }
+
+    #[test]
+    fn the_exchange_of_a_quiet_move_counts_the_piece_it_leaves_en_prise() {
+        let g = Chess::from_fen("4k3/8/3p4/8/8/5N2/8/R3K2R w KQ - 0 1", false).unwrap();
+        let exchange = |mv: &str| g.exchange(g.parse_action(mv).unwrap());
+        // The knight steps where the pawn takes it for nothing.
+        assert_eq!(exchange("f3e5"), Some(-320));
+        assert_eq!(exchange("f3d4"), Some(0));
+        // A capture is counted as by `see`; castling is not counted at all.
+        assert_eq!(exchange("a1a7"), Some(0));
+        assert_eq!(exchange("e1g1"), None);
     }
 
     #[test]

@@ -151,6 +151,13 @@ impl<G: Chance + Evaluate> Evaluate for FixedChance<G> {
     fn in_check(&self) -> bool {
         self.game.in_check()
     }
+    fn exchange(&self, a: G::Action) -> Option<i32> {
+        if self.game.is_chance_node() {
+            None
+        } else {
+            self.game.exchange(a)
+        }
+    }
     fn prior(&self, a: G::Action) -> f64 {
         self.game.prior(a)
     }
