@@ -520,16 +520,13 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let improving = self.improving(ply, side, eval);
         // For pruning, the table's score where its bound says the static evaluation is off
         // (a search of this position knew more); `improving` keeps comparing static values.
-        let pruning_eval = match entry {
-            Some(e) if !in_check && !is_mate(from_tt(e.score as i32, ply)) => {
-                let s = from_tt(e.score as i32, ply);
-                match e.bound {
-                    Bound::Exact => s,
-                    Bound::Lower if s > eval => s,
-                    Bound::Upper if s < eval => s,
-                    _ => eval,
-                }
-            }
+        let pruning_eval = match entry.map(|e| (e.bound, from_tt(e.score as i32, ply))) {
+            Some((bound, s)) if !in_check && !is_mate(s) => match bound {
+                Bound::Exact => s,
+                Bound::Lower if s > eval => s,
+                Bound::Upper if s < eval => s,
+                _ => eval,
+            },
             _ => eval,
         };
 
@@ -674,28 +671,19 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             if best > -MATE_BOUND && quiet && futile {
                 continue;
             }
-            // A quiet action that leaves its piece to be taken for less, near the horizon.
-            if !pv_node
-                && !in_check
-                && quiet
-                && best > -MATE_BOUND
-                && depth <= p.see_depth
-                && self
-                    .g
-                    .exchange(a)
-                    .is_some_and(|x| x < -p.quiet_see_margin * depth * depth)
-            {
-                continue;
-            }
-            // A tactical action the game expects to lose much material, near the horizon.
-            if !pv_node
-                && !in_check
-                && best > -MATE_BOUND
-                && depth <= p.see_depth
-                && ordering::is_losing_tactical(order)
-                && ordering::tactical_loss(order) < -p.see_margin * depth
-            {
-                continue;
+            // Near the horizon: a tactical action the game expects to lose much material, or a
+            // quiet one that leaves its piece to be taken for less.
+            if !pv_node && !in_check && best > -MATE_BOUND && depth <= p.see_depth {
+                let losing_tactical = ordering::is_losing_tactical(order)
+                    && ordering::tactical_loss(order) < -p.see_margin * depth;
+                let losing_quiet = quiet
+                    && self
+                        .g
+                        .exchange(a)
+                        .is_some_and(|x| x < -p.quiet_see_margin * depth * depth);
+                if losing_tactical || losing_quiet {
+                    continue;
+                }
             }
             let asks = self.skip_speculative && self.g.asks_only(a);
             self.line_codes[ply] = a.code();

@@ -152,11 +152,7 @@ impl<G: Chance + Evaluate> Evaluate for FixedChance<G> {
         self.game.in_check()
     }
     fn exchange(&self, a: G::Action) -> Option<i32> {
-        if self.game.is_chance_node() {
-            None
-        } else {
-            self.game.exchange(a)
-        }
+        self.game.exchange(a)
     }
     fn prior(&self, a: G::Action) -> f64 {
         self.game.prior(a)
