@@ -2,8 +2,10 @@
 //! ordering.
 //!
 //! The evaluation adds, for each side, middlegame and endgame scores of material, piece-square
-//! terms, mobility, king safety, pawn structure (doubled, isolated, supported and passed
-//! pawns), rooks on open files and the bishop pair, then blends the two by the game phase
+//! terms, mobility, king safety (attacks on the king's zone, pawn shelter, safe checks), pawn
+//! structure (doubled, isolated, supported, phalanx, backward and passed pawns), outposts,
+//! rooks on open files, the bishop pair and threats (pieces attacked by pawns, by minor
+//! pieces, by rooks or by the king, and hanging ones), then blends the two by the game phase
 //! (tapered evaluation) and adds a small bonus for the side to move. Endings where the side
 //! ahead has no pawns and at most a minor piece more are scaled towards a draw.
 //!
@@ -191,7 +193,31 @@ struct KingAttack {
     squares: [i32; 6],
 }
 
-/// One side's terms that do not depend on the other side's attacks on its king.
+/// What one side attacks: by the attacker's kind, all together, and twice or more.
+#[derive(Clone, Copy, Default)]
+struct AttackMap {
+    by: [u64; 6],
+    all: u64,
+    two: u64,
+}
+
+impl AttackMap {
+    #[inline(always)]
+    fn add(&mut self, kind: usize, att: u64) {
+        self.by[kind] |= att;
+        self.two |= self.all & att;
+        self.all |= att;
+    }
+}
+
+/// The files beside a file.
+#[inline]
+fn adjacent_files(f: u8) -> u64 {
+    (if f > 0 { FILE_A << (f - 1) } else { 0 }) | (if f < 7 { FILE_A << (f + 1) } else { 0 })
+}
+
+/// One side's terms that need only its own attacks (and the enemy pawns'); fills `map` with
+/// what the side attacks, for the threats that need both sides'.
 fn side_terms<T: Trace>(
     e: &mut Eval<T>,
     c: &Chess,
@@ -199,6 +225,7 @@ fn side_terms<T: Trace>(
     pawn_att: &[u64; 2],
     zones: &[u64; 2],
     attack: &mut [KingAttack; 2],
+    map: &mut AttackMap,
 ) -> S {
     let t = tables();
     let w = e.w;
@@ -226,7 +253,41 @@ fn side_terms<T: Trace>(
         if bb(sq) & pawn_att[us] != 0 {
             v += e.pair(&w.supported, 1);
         }
+        let beside = ((bb(sq) << 1) & !FILE_A) | ((bb(sq) >> 1) & !(FILE_A << 7));
+        if beside & own_pawns != 0 {
+            v += e.pair(&w.phalanx, 1);
+        }
+        // Backward: own pawns on the files beside, but all of them ahead, and the stop
+        // square under an enemy pawn's attack.
+        let adjacent = adjacent_files(sq & 7);
+        let r = sq >> 3;
+        let level_or_behind = if us == 0 {
+            !0u64 >> (8 * (7 - r))
+        } else {
+            !0u64 << (8 * r)
+        };
+        let stop = if us == 0 { sq + 8 } else { sq - 8 };
+        if own_pawns & adjacent != 0
+            && own_pawns & adjacent & level_or_behind == 0
+            && bb(stop) & pawn_att[them] != 0
+        {
+            v += e.pair(&w.backward, 1);
+        }
     }
+    // Two pawns may attack one square: the left and the right captures apart.
+    let (left, right) = if us == 0 {
+        (
+            (own_pawns & !FILE_A) << 7,
+            (own_pawns & !(FILE_A << 7)) << 9,
+        )
+    } else {
+        (
+            (own_pawns & !FILE_A) >> 9,
+            (own_pawns & !(FILE_A << 7)) >> 7,
+        )
+    };
+    map.add(0, left);
+    map.add(0, right);
     for f in 0..8 {
         let file = FILE_A << f;
         let n = (own_pawns & file).count_ones() as i32;
@@ -236,9 +297,7 @@ fn side_terms<T: Trace>(
         if n > 1 {
             v += e.pair(&w.doubled, n - 1);
         }
-        let adjacent = (if f > 0 { FILE_A << (f - 1) } else { 0 })
-            | (if f < 7 { FILE_A << (f + 1) } else { 0 });
-        if own_pawns & adjacent == 0 {
+        if own_pawns & adjacent_files(f) == 0 {
             v += e.pair(&w.isolated, n);
         }
     }
@@ -255,6 +314,7 @@ fn side_terms<T: Trace>(
                 3 => t.rook(sq, occ),
                 _ => t.queen(sq, occ),
             };
+            map.add(kind, att);
             let m = (att & safe).count_ones() as usize;
             v += match kind {
                 1 => e.pair(&w.knight_mobility[m], 1),
@@ -267,6 +327,18 @@ fn side_terms<T: Trace>(
                 ka.attackers += 1;
                 ka.weight += w.king_attack[kind] * n;
                 ka.squares[kind] += n;
+            }
+            if kind <= 2 {
+                let rel = if us == 0 { sq >> 3 } else { 7 - (sq >> 3) };
+                let attackers = span[us][sq as usize] & adjacent_files(sq & 7) & their_pawns;
+                if (3..=5).contains(&rel) && bb(sq) & pawn_att[us] != 0 && attackers == 0 {
+                    let bonus = if kind == 1 {
+                        &w.knight_outpost
+                    } else {
+                        &w.bishop_outpost
+                    };
+                    v += e.pair(bonus, 1);
+                }
             }
             if kind == 3 {
                 let file = FILE_A << (sq & 7);
@@ -284,8 +356,66 @@ fn side_terms<T: Trace>(
     }
 
     let ksq = c.king_square(pu);
+    map.add(5, t.king(ksq));
     v += e.piece(us, 5, ksq);
     v += shelter(e, ksq, us, own_pawns, their_pawns);
+    v
+}
+
+/// Threats of side `us` against the enemy's pieces, and its safe checks.
+fn threats<T: Trace>(e: &mut Eval<T>, c: &Chess, us: usize, maps: &[AttackMap; 2]) -> S {
+    let t = tables();
+    let w = e.w;
+    let (pu, pt) = (player(us), player(us ^ 1));
+    let (ours, theirs) = (&maps[us], &maps[us ^ 1]);
+    let targets = c.color_bb(pt) & !c.pieces(pt, PieceKind::King);
+    let non_pawn = targets & !c.pieces(pt, PieceKind::Pawn);
+    // Defended by a pawn, or twice where we attack once: taking it loses material.
+    let strongly = theirs.by[0] | (theirs.two & !ours.two);
+    let weak = targets & !strongly & ours.all;
+    let minors = ours.by[1] | ours.by[2];
+    let mut v = S::default();
+    for kind in 0..5 {
+        let victims = c.pieces(pt, PieceKind::from_index(kind));
+        if victims == 0 {
+            continue;
+        }
+        let n = (victims & ours.by[0]).count_ones() as i32;
+        if kind > 0 && n > 0 {
+            v += e.pair(&w.pawn_threat[kind], n);
+        }
+        let n = (victims & (weak | (non_pawn & strongly)) & minors).count_ones() as i32;
+        if n > 0 {
+            v += e.pair(&w.minor_threat[kind], n);
+        }
+        let n = (victims & weak & ours.by[3]).count_ones() as i32;
+        if n > 0 {
+            v += e.pair(&w.rook_threat[kind], n);
+        }
+    }
+    let hanging = weak & (!theirs.all | (non_pawn & ours.two));
+    if hanging != 0 {
+        v += e.pair(&w.hanging, hanging.count_ones() as i32);
+    }
+    if weak & ours.by[5] != 0 {
+        v += e.pair(&w.king_threat, 1);
+    }
+    let ksq = c.king_square(pt);
+    let occ = c.occupied();
+    let safe = !theirs.all & !c.color_bb(pu);
+    let (diagonal, straight) = (t.bishop(ksq, occ), t.rook(ksq, occ));
+    let checks = [
+        0,
+        t.knight(ksq) & ours.by[1],
+        diagonal & ours.by[2],
+        straight & ours.by[3],
+        (diagonal | straight) & ours.by[4],
+    ];
+    for (kind, squares) in checks.into_iter().enumerate().skip(1) {
+        if squares & safe != 0 {
+            v += e.pair(&w.safe_check[kind], 1);
+        }
+    }
     v
 }
 
@@ -345,11 +475,16 @@ fn evaluate_white<T: Trace>(e: &mut Eval<T>, c: &Chess) -> (i32, i32, bool) {
         king_zone(c.king_square(Player::Black), 1),
     ];
     let mut attack = [KingAttack::default(); 2];
+    let mut maps = [AttackMap::default(); 2];
     e.sign = 1;
-    let white = side_terms(e, c, 0, &pawn_att, &zones, &mut attack);
+    let white = side_terms(e, c, 0, &pawn_att, &zones, &mut attack, &mut maps[0]);
     e.sign = -1;
-    let black = side_terms(e, c, 1, &pawn_att, &zones, &mut attack);
-    let mut v = white - black;
+    let black = side_terms(e, c, 1, &pawn_att, &zones, &mut attack, &mut maps[1]);
+    e.sign = 1;
+    let white_threats = threats(e, c, 0, &maps);
+    e.sign = -1;
+    let black_threats = threats(e, c, 1, &maps);
+    let mut v = white - black + white_threats - black_threats;
     let w = e.w;
     for (us, ka) in attack.iter().enumerate() {
         // Only attacks by several pieces, with the queen among them, are dangerous.
@@ -825,6 +960,68 @@ mod tests {
             }
         }
         assert!(checked > 30, "{checked}");
+    }
+
+    /// How much the named weight (both phases together) counts in the evaluation of `fen`,
+    /// from the side to move's point of view: which terms a position triggers, whatever the
+    /// weights' values.
+    fn uses(fen: &str, term: &str) -> f32 {
+        let g = Chess::from_fen(fen, false).unwrap();
+        let names = crate::params::names(g.eval_weights().unwrap());
+        let (_, grad) = g.evaluate_traced();
+        let at = |n: String| grad[names.iter().position(|x| *x == n).unwrap()];
+        at(format!("{term}.mg")) + at(format!("{term}.eg"))
+    }
+
+    #[test]
+    fn threats_outposts_and_checks_are_found_where_they_are() {
+        // A pawn attacks a knight (and the knight is hanging: nothing defends it).
+        let fen = "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1";
+        assert!(uses(fen, "pawn_threat.knight") > 0.0);
+        assert!(uses(fen, "hanging") > 0.0);
+        assert_eq!(
+            uses("4k3/8/8/n7/4P3/8/8/4K3 w - - 0 1", "pawn_threat.knight"),
+            0.0
+        );
+        // Seen from the side under threat, the same term counts against.
+        assert!(uses("4k3/8/8/3n4/4P3/8/8/4K3 b - - 0 1", "pawn_threat.knight") < 0.0);
+        // A bishop attacks a rook; a rook attacks an undefended knight, not a defended one.
+        assert!(uses("4k3/8/8/8/3r4/8/1B6/4K3 w - - 0 1", "minor_threat.rook") > 0.0);
+        assert!(uses("4k3/8/8/8/n2R4/8/8/4K3 w - - 0 1", "rook_threat.knight") > 0.0);
+        assert_eq!(
+            uses("4k3/8/1p6/n7/3R4/8/8/4K3 w - - 0 1", "rook_threat.knight"),
+            0.0
+        );
+        assert_eq!(uses("4k3/8/1p6/n2R4/8/8/8/4K3 w - - 0 1", "hanging"), 0.0);
+        // The king attacks a loose pawn.
+        assert!(uses("4k3/8/8/8/8/3p4/4K3/8 w - - 0 1", "king_threat") > 0.0);
+        // A knight on e5, defended by the d4 pawn, that no black pawn can chase away...
+        let outpost = "4k3/8/8/4N3/3P4/8/8/4K3 w - - 0 1";
+        assert!(uses(outpost, "knight_outpost") > 0.0);
+        // ...until a black pawn stands on f7, which can come to f6.
+        assert_eq!(
+            uses("4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1", "knight_outpost"),
+            0.0
+        );
+        // A rook can check on the eighth rank from a square Black does not guard; the knight
+        // on e4 reaches the checking squares d6 and f6 only, which the e7 pawn guards...
+        let checks = "4k3/3ppp2/8/8/4N3/8/8/R3K3 w - - 0 1";
+        assert!(uses(checks, "safe_check.rook") > 0.0);
+        assert_eq!(uses(checks, "safe_check.knight"), 0.0);
+        // ...while from h5 it reaches g7, which nothing guards.
+        assert!(uses("4k3/3ppp2/8/7N/8/8/8/R3K3 w - - 0 1", "safe_check.knight") > 0.0);
+    }
+
+    #[test]
+    fn phalanx_and_backward_pawns_are_found_where_they_are() {
+        // d4 and e4 side by side: two pawns in a phalanx.
+        assert_eq!(uses("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", "phalanx"), 2.0);
+        assert_eq!(uses("4k3/8/8/4P3/3P4/8/8/4K3 w - - 0 1", "phalanx"), 0.0);
+        // d3 behind c4 and e4, its stop square d4 under the c5 pawn's attack: backward.
+        let fen = "4k3/8/8/2p5/2P1P3/3P4/8/4K3 w - - 0 1";
+        assert_eq!(uses(fen, "backward"), 1.0);
+        // Without the c5 pawn nothing attacks d4.
+        assert_eq!(uses("4k3/8/8/8/2P1P3/3P4/8/4K3 w - - 0 1", "backward"), 0.0);
     }
 
     #[test]

@@ -8,7 +8,9 @@
 
 use std::ops::{Add, AddAssign, Index, IndexMut, Mul, Neg, Sub};
 
-use crate::params::{with_part, ParamField};
+use std::sync::OnceLock;
+
+use crate::params::{self, with_part, ParamField};
 
 /// A middlegame and an endgame value, blended by phase at the end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -166,6 +168,11 @@ pub struct Weights {
     pub isolated: S,
     /// A pawn defended by a pawn.
     pub supported: S,
+    /// A pawn with an own pawn beside it on the same rank.
+    pub phalanx: S,
+    /// A pawn that no own pawn beside or behind it can defend, whose stop square an enemy
+    /// pawn attacks.
+    pub backward: S,
     /// Passed pawn by rank, counted from its own side (index 1 = second rank).
     pub passed: [S; 8],
     /// Endgame: per rank of a passed pawn and square of the enemy king's distance to the
@@ -175,6 +182,25 @@ pub struct Weights {
     pub passed_own_king: i32,
     pub rook_open: S,
     pub rook_semi_open: S,
+    /// A knight (or bishop) on the fourth to sixth rank, defended by a pawn, where no enemy
+    /// pawn can ever attack it.
+    pub knight_outpost: S,
+    pub bishop_outpost: S,
+    /// Enemy pieces attacked by a pawn, by the victim's kind.
+    pub pawn_threat: ByKind<S>,
+    /// Enemy pieces attacked by a knight or bishop, by the victim's kind (pawns only when
+    /// weak: not defended by a pawn and not defended twice against one attacker).
+    pub minor_threat: ByKind<S>,
+    /// Weak enemy pieces attacked by a rook, by the victim's kind.
+    pub rook_threat: ByKind<S>,
+    /// Weak enemy pieces attacked and not defended at all (or non-pawn pieces attacked
+    /// twice).
+    pub hanging: S,
+    /// The king attacks a weak enemy piece.
+    pub king_threat: S,
+    /// A safe square (not attacked by the enemy, not holding an own piece) from which a
+    /// piece of this kind could check the enemy king.
+    pub safe_check: ByKind<S>,
     /// Middlegame king attack weight of a piece reaching the enemy king's zone, by kind,
     /// per zone square attacked (up to four).
     pub king_attack: ByKind<i32>,
@@ -201,11 +227,21 @@ crate::param_table!(Weights {
     doubled,
     isolated,
     supported,
+    phalanx,
+    backward,
     passed,
     passed_enemy_king,
     passed_own_king,
     rook_open,
     rook_semi_open,
+    knight_outpost,
+    bishop_outpost,
+    pawn_threat,
+    minor_threat,
+    rook_threat,
+    hanging,
+    king_threat,
+    safe_check,
     king_attack,
     attack_scale,
     shelter_near,
@@ -289,13 +325,40 @@ fn piece_square(kind: usize, sq: u8) -> S {
     }
 }
 
+/// A by-kind table whose king entry is unused.
+fn by_kind(v: [S; 5]) -> ByKind<S> {
+    ByKind([v[0], v[1], v[2], v[3], v[4], S::default()])
+}
+
 /// A mobility table from a line: `per_square * (count - centre)` for middlegame and endgame.
 fn mobility_line<const N: usize>(mg: i32, eg: i32, centre: i32) -> [S; N] {
     std::array::from_fn(|m| s(mg * (m as i32 - centre), eg * (m as i32 - centre)))
 }
 
+/// The values fitted to self-play games (`tessera tune texel`, docs/tuning.md), laid over
+/// the hand-set ones; a name not in the file keeps its hand-set value.
+const FITTED: &str = include_str!("fitted.json");
+
 impl Default for Weights {
+    /// The hand-set weights with the fitted values over them.
     fn default() -> Self {
+        static W: OnceLock<Weights> = OnceLock::new();
+        *W.get_or_init(|| {
+            let mut w = Weights::hand_set();
+            let file = params::parse_json(FITTED).expect("fitted.json is a parameter file");
+            let names = params::names(&w);
+            let mut values = params::values(&w);
+            params::assign(&names, &mut values, &file.values)
+                .expect("fitted.json names chess weights only");
+            params::set_values(&mut w, &values).expect("one value per weight");
+            w
+        })
+    }
+}
+
+impl Weights {
+    /// The hand-written evaluation written out as tables: where the fit started.
+    pub fn hand_set() -> Weights {
         let mut pst = ByKind([BySquare([S::default(); 64]); 6]);
         for kind in 0..6 {
             for sq in 0..64u8 {
@@ -320,6 +383,8 @@ impl Default for Weights {
             doubled: s(-10, -22),
             isolated: s(-12, -14),
             supported: s(8, 6),
+            phalanx: s(6, 4),
+            backward: s(-8, -10),
             passed: [
                 s(0, 0),
                 s(2, 8),
@@ -334,6 +399,14 @@ impl Default for Weights {
             passed_own_king: -2,
             rook_open: s(25, 10),
             rook_semi_open: s(12, 6),
+            knight_outpost: s(25, 15),
+            bishop_outpost: s(15, 5),
+            pawn_threat: by_kind([s(0, 0), s(40, 30), s(40, 30), s(50, 35), s(50, 35)]),
+            minor_threat: by_kind([s(3, 15), s(25, 20), s(25, 20), s(45, 30), s(45, 60)]),
+            rook_threat: by_kind([s(2, 20), s(20, 30), s(20, 30), s(0, 0), s(30, 20)]),
+            hanging: s(35, 20),
+            king_threat: s(10, 40),
+            safe_check: by_kind([s(0, 0), s(25, 0), s(15, 0), s(25, 0), s(20, 0)]),
             king_attack: ByKind([0, 20, 20, 40, 80, 0]),
             attack_scale: [0, 0, 50, 75, 88, 94, 97, 99],
             shelter_near: 14,
@@ -349,6 +422,20 @@ impl Default for Weights {
 mod tests {
     use super::*;
     use crate::params::{names, set_values, values};
+
+    #[test]
+    fn the_defaults_are_the_hand_set_values_with_the_fitted_ones_over_them() {
+        let file = params::parse_json(FITTED).unwrap();
+        assert_eq!(file.variant.as_deref(), Some("chess"));
+        let (hand, default) = (Weights::hand_set(), Weights::default());
+        let names = names(&hand);
+        for ((name, h), d) in names.iter().zip(values(&hand)).zip(values(&default)) {
+            match file.values.iter().find(|(n, _)| n == name) {
+                Some((_, v)) => assert_eq!(d, *v, "{name}"),
+                None => assert_eq!(d, h, "{name}"),
+            }
+        }
+    }
 
     #[test]
     fn names_follow_the_memory_layout() {
