@@ -308,10 +308,18 @@ impl Tables {
 /// Squares attacked by every pawn in `pawns` of colour `color` (0 white, 1 black).
 #[inline(always)]
 pub fn pawn_attacks_bb(color: usize, pawns: u64) -> u64 {
+    let (towards_a, towards_h) = pawn_captures_bb(color, pawns);
+    towards_a | towards_h
+}
+
+/// The squares the pawns attack towards the a-file and towards the h-file, apart: a square
+/// in both is attacked by two pawns.
+#[inline]
+pub fn pawn_captures_bb(color: usize, pawns: u64) -> (u64, u64) {
     if color == 0 {
-        ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9)
+        ((pawns & !FILE_A) << 7, (pawns & !FILE_H) << 9)
     } else {
-        ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7)
+        ((pawns & !FILE_A) >> 9, (pawns & !FILE_H) >> 7)
     }
 }
 

@@ -15,7 +15,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::attacks::{bb, tables, FILE_A, RANK_1, RANK_8};
+use super::attacks::{bb, pawn_captures_bb, tables, FILE_A, FILE_H, RANK_1, RANK_8};
 use super::movegen::{self, Lister, Sink};
 use super::weights::{s, Weights, S};
 use super::{pawn_attacks, Chess, Move, MoveKind, PieceKind, Position};
@@ -253,7 +253,7 @@ fn side_terms<T: Trace>(
         if bb(sq) & pawn_att[us] != 0 {
             v += e.pair(&w.supported, 1);
         }
-        let beside = ((bb(sq) << 1) & !FILE_A) | ((bb(sq) >> 1) & !(FILE_A << 7));
+        let beside = ((bb(sq) << 1) & !FILE_A) | ((bb(sq) >> 1) & !FILE_H);
         if beside & own_pawns != 0 {
             v += e.pair(&w.phalanx, 1);
         }
@@ -274,20 +274,10 @@ fn side_terms<T: Trace>(
             v += e.pair(&w.backward, 1);
         }
     }
-    // Two pawns may attack one square: the left and the right captures apart.
-    let (left, right) = if us == 0 {
-        (
-            (own_pawns & !FILE_A) << 7,
-            (own_pawns & !(FILE_A << 7)) << 9,
-        )
-    } else {
-        (
-            (own_pawns & !FILE_A) >> 9,
-            (own_pawns & !(FILE_A << 7)) >> 7,
-        )
-    };
-    map.add(0, left);
-    map.add(0, right);
+    // Two pawns may attack one square: the two captures apart.
+    let (towards_a, towards_h) = pawn_captures_bb(us, own_pawns);
+    map.add(0, towards_a);
+    map.add(0, towards_h);
     for f in 0..8 {
         let file = FILE_A << f;
         let n = (own_pawns & file).count_ones() as i32;
