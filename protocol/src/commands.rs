@@ -123,6 +123,10 @@ pub struct BenchArgs {
     /// The position for `--variant`.
     #[arg(long)]
     pub fen: Option<String>,
+    /// A variant option NAME=VALUE for the bench positions of the variants that have it
+    /// (`EvalNet=net.nnue`: chess evaluated by a network); repeatable.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
 }
 
 #[derive(Args)]
@@ -339,9 +343,26 @@ pub fn bench(a: BenchArgs) -> Result<(), String> {
         "mcts" => return bench_mcts(&a),
         other => return Err(format!("--search takes alphabeta or mcts, not '{other}'")),
     }
-    if a.variant.is_some() || a.fen.is_some() {
-        return Err("--variant and --fen go with --search mcts".into());
+    if a.fen.is_some() {
+        return Err("--fen goes with --search mcts".into());
     }
+    // `--variant` keeps that variant's positions only.
+    let kept: Vec<(&str, &str)> = POSITIONS
+        .iter()
+        .copied()
+        .filter(|(v, _)| {
+            a.variant
+                .as_deref()
+                .is_none_or(|w| w.eq_ignore_ascii_case(v))
+        })
+        .collect();
+    if kept.is_empty() {
+        return Err(format!(
+            "no bench position is of variant '{}'",
+            a.variant.as_deref().unwrap_or("")
+        ));
+    }
+    let vopts = bench_options(&a.options, &kept)?;
     let depth = a.depth.unwrap_or(DEFAULT_DEPTH).max(1);
     let threads = match a.threads {
         Some(t) => checked("Threads", t)?,
@@ -349,7 +370,7 @@ pub fn bench(a: BenchArgs) -> Result<(), String> {
     };
     let hash = options::DEFAULT_HASH_MB as usize;
     let (lines, nodes, elapsed) = if threads == 1 {
-        let r = sb::bench(POSITIONS, depth, hash).map_err(|e| e.to_string())?;
+        let r = sb::bench_options(&kept, depth, hash, &vopts).map_err(|e| e.to_string())?;
         let nodes = r.nodes;
         (r.lines, nodes, r.elapsed)
     } else {
@@ -360,12 +381,12 @@ pub fn bench(a: BenchArgs) -> Result<(), String> {
             ..SearchConfig::default()
         };
         let mut games = Vec::new();
-        for &(variant, fen) in POSITIONS {
+        for &(variant, fen) in &kept {
             let info = setup::find_variant(registry::variants(), variant)?;
             games.push((
                 variant,
                 fen,
-                setup::build_position(info, &VariantOptions::new(), Some(fen), "")?,
+                setup::build_position(info, &vopts, Some(fen), "")?,
             ));
         }
         let mut lines = Vec::new();
@@ -412,6 +433,29 @@ pub fn bench(a: BenchArgs) -> Result<(), String> {
     outln!("Nodes searched: {nodes}");
     outln!("Nodes/second: {}", nodes as u128 * 1000 / ms);
     Ok(())
+}
+
+/// The bench's `--option` values, each checked against a variant of the positions that
+/// has it.
+fn bench_options(pairs: &[String], positions: &[(&str, &str)]) -> Result<VariantOptions, String> {
+    let mut vopts = VariantOptions::new();
+    for p in pairs {
+        let (name, value) = p
+            .split_once('=')
+            .ok_or_else(|| format!("--option takes NAME=VALUE, not '{p}'"))?;
+        let spec = positions
+            .iter()
+            .filter_map(|(v, _)| setup::find_variant(registry::variants(), v).ok())
+            .flat_map(|info| info.options.iter())
+            .find(|o| o.name.eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| format!("no bench variant has an option '{}'", name.trim()))?;
+        let v = spec.validate(value.trim()).map_err(|e| e.to_string())?;
+        if let Some(check) = spec.check {
+            check(&v).map_err(|e| e.to_string())?;
+        }
+        vopts.set(spec.name, &v);
+    }
+    Ok(vopts)
 }
 
 /// `tessera bench --search mcts`: a fixed number of playouts from every bench position.

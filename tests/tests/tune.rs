@@ -202,3 +202,93 @@ fn the_acceptance_match_and_spsa_run() {
     e.until("bestmove", Duration::from_secs(60)).pop().unwrap();
     e.quit(Duration::from_secs(10));
 }
+
+#[test]
+fn nnue_trains_on_chess_games_and_the_engine_plays_with_the_network() {
+    let dir = scratch("tune-nnue");
+    let pgn = selfplay(&dir, "chess", 8);
+    let out = dir.join("chess.nnue");
+    let out_arg = out.to_string_lossy().into_owned();
+    let o = tune(&[
+        "nnue",
+        "--pgn",
+        &pgn,
+        "--out",
+        &out_arg,
+        "--hidden",
+        "16",
+        "--epochs",
+        "4",
+        "--batch",
+        "256",
+        "--skip-turns",
+        "2",
+        "--validation",
+        "0.25",
+        "--no-sprt",
+        "--threads",
+        "2",
+    ]);
+    let log = text(&o);
+    assert!(o.status.success(), "{log}");
+    assert!(
+        log.contains("held-out loss: hand-written evaluation"),
+        "{log}"
+    );
+    assert!(dir.join("chess.candidate.nnue").exists());
+    let net = tessera::nnue::Network::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    assert_eq!(
+        (net.features.as_str(), net.inputs, net.hidden),
+        ("chess-768", 768, 16)
+    );
+
+    // The engine evaluates with it, refuses what is not a network with one error line, and
+    // keeps playing.
+    let mut e = Engine::start();
+    e.send(&format!("setoption name EvalNet value {out_arg}"));
+    e.send("go depth 3");
+    let reply = e.until("bestmove", Duration::from_secs(60)).pop().unwrap();
+    assert!(!reply.contains("(none)"), "{reply}");
+    for bad in [pgn.as_str(), "/no/such/file.nnue"] {
+        e.send(&format!("setoption name EvalNet value {bad}"));
+        let l = e
+            .until("info string error:", Duration::from_secs(60))
+            .pop()
+            .unwrap();
+        assert!(l.contains("network") || l.contains("cannot read"), "{l}");
+    }
+    e.send("go depth 3");
+    e.until("bestmove", Duration::from_secs(60)).pop().unwrap();
+    e.quit(Duration::from_secs(10));
+
+    // `tessera bench` measures chess with the network.
+    let b = Command::new(tessera())
+        .args(["bench", "--variant", "chess", "--depth", "3", "--option"])
+        .arg(format!("EvalNet={out_arg}"))
+        .output()
+        .unwrap();
+    assert!(b.status.success(), "{}", text(&b));
+    assert!(text(&b).contains("Nodes/second"), "{}", text(&b));
+
+    // The acceptance match: two games cannot decide, so nothing is written.
+    let accepted = dir.join("accepted.nnue");
+    let o = tune(&[
+        "nnue",
+        "--pgn",
+        &pgn,
+        "--out",
+        &accepted.to_string_lossy(),
+        "--hidden",
+        "8",
+        "--epochs",
+        "1",
+        "--sprt-games",
+        "2",
+        "--nodes",
+        "200",
+    ]);
+    let log = text(&o);
+    assert!(o.status.success(), "{log}");
+    assert!(log.contains("undecided after 2 games"), "{log}");
+    assert!(!accepted.exists());
+}

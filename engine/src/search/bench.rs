@@ -42,13 +42,23 @@ pub fn bench(
     depth: u32,
     hash_mb: usize,
 ) -> Result<BenchResult, RuleError> {
+    bench_options(positions, depth, hash_mb, &VariantOptions::new())
+}
+
+/// `bench` with variant options (each variant reads the ones it has: `EvalNet` for chess).
+pub fn bench_options(
+    positions: &[(&str, &str)],
+    depth: u32,
+    hash_mb: usize,
+    vopts: &VariantOptions,
+) -> Result<BenchResult, RuleError> {
     let cfg = SearchConfig {
         threads: 1,
         multipv: 1,
         move_overhead: 0,
         ..SearchConfig::default()
     };
-    bench_with(positions, &Limits::depth(depth), &cfg, hash_mb)
+    bench_with(positions, &Limits::depth(depth), &cfg, hash_mb, vopts)
 }
 
 /// The default playouts per position of the MCTS benchmark.
@@ -71,7 +81,7 @@ pub fn bench_mcts(
         nodes: Some(playouts),
         ..Limits::default()
     };
-    bench_with(positions, &limits, &cfg, hash_mb)
+    bench_with(positions, &limits, &cfg, hash_mb, &VariantOptions::new())
 }
 
 /// Searches every position with `limits` and `cfg`, each with a fresh `hash_mb` table.
@@ -81,10 +91,11 @@ pub fn bench_with(
     limits: &Limits,
     cfg: &SearchConfig,
     hash_mb: usize,
+    vopts: &VariantOptions,
 ) -> Result<BenchResult, RuleError> {
     let mut games = Vec::with_capacity(positions.len());
     for &(variant, fen) in positions {
-        let mut g = registry::create(variant, &VariantOptions::new())?;
+        let mut g = registry::create(variant, vopts)?;
         g.set_fen(fen)
             .map_err(|e| RuleError::new(format!("{variant} '{fen}': {e}")))?;
         games.push((variant, fen, g));

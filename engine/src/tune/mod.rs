@@ -4,11 +4,16 @@
 //!
 //! `samples` turns recorded games into a variant-free data set (per position: the evaluation,
 //! its gradient with respect to every weight, and the result); `texel` fits the weights on it.
+//! `nnue` trains a network (`crate::nnue`) on the same quiet positions, given as the active
+//! inputs a game names for them.
 //! Nothing here names a variant: a game takes part through `Evaluate::eval_weights`,
 //! `set_eval_weights` and `eval_gradient`.
 
+pub mod nnue;
 pub mod samples;
 pub mod texel;
 
-pub use samples::{collect, RecordedGame, SampleOptions, SampleSet};
+pub use samples::{
+    collect, collect_quiet, Labeled, QuietSet, RecordedGame, SampleOptions, SampleSet,
+};
 pub use texel::{fit, fit_k, loss, FitOptions, FitReport, Split};

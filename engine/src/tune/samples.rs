@@ -98,15 +98,36 @@ impl SampleSet {
     }
 }
 
-/// One position's sample: its gradient row (weight index, coefficient), evaluation and
-/// search score.
-type Row = (Vec<(u32, f32)>, f32, f32);
+/// One position's Texel sample: its gradient row (weight index, coefficient) and evaluation,
+/// White's point of view.
+type Row = (Vec<(u32, f32)>, f32);
+
+/// A quiet position's sample as `collect_quiet`'s mapper made it, with the labels of the
+/// position it was reached from: the game's result and the mover's search score, both from
+/// White's point of view (the score NaN where the record has none), and the game's number.
+#[derive(Clone, Debug)]
+pub struct Labeled<T> {
+    pub sample: T,
+    pub result: f32,
+    pub search: f32,
+    pub game: u32,
+}
+
+/// The quiet positions of many games, each made into a sample by a mapper.
+#[derive(Clone, Debug, Default)]
+pub struct QuietSet<T> {
+    pub samples: Vec<Labeled<T>>,
+    /// Games read, and games left out because a move could not be replayed.
+    pub games: usize,
+    pub unreadable: Vec<String>,
+    /// Positions looked at, and those left out (decided, or beyond `max_eval`).
+    pub positions: usize,
+    pub dropped: usize,
+}
 
 /// One game's samples before they are joined.
-#[derive(Default)]
-struct Part {
-    rows: Vec<Row>,
-    result: f32,
+struct Part<T> {
+    rows: Vec<(T, f32)>,
     positions: usize,
     dropped: usize,
     error: Option<String>,
@@ -136,8 +157,60 @@ fn play_turn<G: Evaluate>(g: &mut G, token: &str) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// Collects the samples of `games`, played from `proto` (whose weights are used). `progress`
-/// is called with the number of games done so far, now and then.
+/// Replays `games` from `proto` and maps the end of the quiescence line of each sampled
+/// position with `map` (tuners make their samples from it: a gradient row, a network's
+/// inputs). `progress` is called with the number of games done so far, now and then.
+pub fn collect_quiet<G: Evaluate, T: Send>(
+    proto: &G,
+    games: &[RecordedGame],
+    opts: &SampleOptions,
+    progress: &(dyn Fn(usize) + Sync),
+    map: &(dyn Fn(&G) -> T + Sync),
+) -> QuietSet<T> {
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    const CHUNK: usize = 16;
+    let parts: Vec<Part<T>> = games
+        .par_chunks(CHUNK)
+        .flat_map_iter(|chunk| {
+            let parts: Vec<Part<T>> = with_quiet_probe(proto, |probe| {
+                chunk
+                    .iter()
+                    .map(|rec| game_samples(proto, rec, opts, probe, map))
+                    .collect()
+            });
+            let n = done.fetch_add(chunk.len(), std::sync::atomic::Ordering::Relaxed);
+            progress(n + chunk.len());
+            parts
+        })
+        .collect();
+    let mut set = QuietSet {
+        samples: Vec::new(),
+        games: games.len(),
+        unreadable: Vec::new(),
+        positions: 0,
+        dropped: 0,
+    };
+    for (gi, (p, rec)) in parts.into_iter().zip(games).enumerate() {
+        if let Some(e) = p.error {
+            set.unreadable.push(format!("game {}: {e}", gi + 1));
+            continue;
+        }
+        set.positions += p.positions;
+        set.dropped += p.dropped;
+        for (sample, search) in p.rows {
+            set.samples.push(Labeled {
+                sample,
+                result: rec.result,
+                search,
+                game: gi as u32,
+            });
+        }
+    }
+    set
+}
+
+/// Collects the Texel samples of `games`, played from `proto` (whose weights are used).
+/// `progress` is called with the number of games done so far, now and then.
 pub fn collect<G: Evaluate>(
     proto: &G,
     games: &[RecordedGame],
@@ -149,61 +222,56 @@ pub fn collect<G: Evaluate>(
         .ok_or_else(|| RuleError::new(format!("{} has no evaluation weights", proto.variant())))?;
     let names = params::names(table);
     let start = params::values(table);
-    let done = std::sync::atomic::AtomicUsize::new(0);
-    const CHUNK: usize = 16;
-    let parts: Vec<Part> = games
-        .par_chunks(CHUNK)
-        .flat_map_iter(|chunk| {
-            let parts: Vec<Part> = with_quiet_probe(proto, |probe| {
-                chunk
-                    .iter()
-                    .map(|rec| game_samples(proto, rec, opts, probe))
-                    .collect()
-            });
-            let n = done.fetch_add(chunk.len(), std::sync::atomic::Ordering::Relaxed);
-            progress(n + chunk.len());
-            parts
-        })
-        .collect();
-
+    let quiet = collect_quiet(proto, games, opts, progress, &|leaf: &G| -> Row {
+        let sign = if leaf.to_move() == Player::White {
+            1.0
+        } else {
+            -1.0
+        };
+        let mut row = Vec::new();
+        leaf.eval_gradient(&mut row);
+        for x in &mut row {
+            x.1 *= sign;
+        }
+        (row, sign * leaf.evaluate() as f32)
+    });
     let mut set = SampleSet {
         names,
         start,
         offsets: vec![0],
-        games: games.len(),
+        games: quiet.games,
+        unreadable: quiet.unreadable,
+        positions: quiet.positions,
+        dropped: quiet.dropped,
         ..SampleSet::default()
     };
-    for (gi, p) in parts.into_iter().enumerate() {
-        if let Some(e) = p.error {
-            set.unreadable.push(format!("game {}: {e}", gi + 1));
-            continue;
+    for l in quiet.samples {
+        let (row, eval) = l.sample;
+        for (i, c) in row {
+            set.index.push(i);
+            set.coef.push(c);
         }
-        set.positions += p.positions;
-        set.dropped += p.dropped;
-        for (row, eval, search) in p.rows {
-            for (i, c) in row {
-                set.index.push(i);
-                set.coef.push(c);
-            }
-            set.offsets.push(set.index.len());
-            set.eval.push(eval);
-            set.search.push(search);
-            set.result.push(p.result);
-            set.game.push(gi as u32);
-        }
+        set.offsets.push(set.index.len());
+        set.eval.push(eval);
+        set.search.push(l.search);
+        set.result.push(l.result);
+        set.game.push(l.game);
     }
     Ok(set)
 }
 
-fn game_samples<G: Evaluate>(
+fn game_samples<G: Evaluate, T>(
     proto: &G,
     rec: &RecordedGame,
     opts: &SampleOptions,
     probe: &mut dyn FnMut(&G) -> Option<G>,
-) -> Part {
+    map: &dyn Fn(&G) -> T,
+) -> Part<T> {
     let mut part = Part {
-        result: rec.result,
-        ..Part::default()
+        rows: Vec::new(),
+        positions: 0,
+        dropped: 0,
+        error: None,
     };
     let mut g = proto.clone();
     match &rec.fen {
@@ -246,22 +314,11 @@ fn game_samples<G: Evaluate>(
             part.dropped += 1;
             continue;
         };
-        let eval = leaf.evaluate();
-        if eval.abs() > opts.max_eval {
+        if leaf.evaluate().abs() > opts.max_eval {
             part.dropped += 1;
             continue;
         }
-        let sign = if leaf.to_move() == Player::White {
-            1.0
-        } else {
-            -1.0
-        };
-        let mut row = Vec::new();
-        leaf.eval_gradient(&mut row);
-        for x in &mut row {
-            x.1 *= sign;
-        }
-        part.rows.push((row, sign * eval as f32, search));
+        part.rows.push((map(&leaf), search));
     }
     part
 }

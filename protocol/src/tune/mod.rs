@@ -5,6 +5,7 @@
 mod accept;
 mod cluster;
 mod matches;
+mod nnue;
 mod pgn_read;
 mod progress;
 mod spsa;
@@ -24,12 +25,15 @@ pub enum TuneCommand {
     Texel(texel::TexelArgs),
     /// Tune the search parameters by self-play matches (SPSA).
     Spsa(spsa::SpsaArgs),
+    /// Train a chess network on the quiet positions of recorded games (NNUE-style).
+    Nnue(nnue::NnueArgs),
 }
 
 pub fn run(a: TuneArgs) -> Result<(), String> {
     match a.command {
         TuneCommand::Texel(t) => texel::run(t),
         TuneCommand::Spsa(s) => spsa::run(s),
+        TuneCommand::Nnue(n) => nnue::run(n),
     }
 }
 

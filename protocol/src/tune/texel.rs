@@ -88,10 +88,14 @@ pub struct TexelArgs {
 }
 
 /// The games of the variant in the PGN files whose results were earned on the board.
-fn read_games(a: &TexelArgs, variant: &str) -> Result<Vec<RecordedGame>, String> {
+pub fn read_games(
+    pgn: &[PathBuf],
+    max_games: Option<usize>,
+    variant: &str,
+) -> Result<Vec<RecordedGame>, String> {
     let mut games = Vec::new();
     let (mut other, mut forfeits) = (0, 0);
-    for path in &a.pgn {
+    for path in pgn {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let pgn = pgn_read::read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -110,7 +114,7 @@ fn read_games(a: &TexelArgs, variant: &str) -> Result<Vec<RecordedGame>, String>
             "left out {other} games of other variants and {forfeits} lost by a fault (time, crash, illegal move)"
         );
     }
-    if let Some(m) = a.max_games {
+    if let Some(m) = max_games {
         games.truncate(m);
     }
     if games.is_empty() {
@@ -163,7 +167,7 @@ pub fn run(a: TexelArgs) -> Result<(), String> {
         game.set_eval_weights(&w).map_err(|e| e.to_string())?;
     }
     let start = game.eval_weights();
-    let games = read_games(&a, variant)?;
+    let games = read_games(&a.pgn, a.max_games, variant)?;
     eprintln!("{} {variant} games", games.len());
 
     let names: Vec<String> = start.iter().map(|(n, _)| n.clone()).collect();

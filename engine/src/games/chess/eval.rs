@@ -21,6 +21,7 @@ use super::weights::{s, Weights, S};
 use super::{pawn_attacks, Chess, Move, MoveKind, PieceKind, Position};
 use crate::bitboard::Bits;
 use crate::game::{Evaluate, Game, Player, RuleError};
+use crate::nnue::Network;
 use crate::params::{self, ParamTable};
 
 /// Centipawn values by `PieceKind` index for move ordering (the king is never captured).
@@ -33,6 +34,8 @@ pub struct EvalTables {
     pub weights: Weights,
     /// `pst[color][kind][square]`, material included.
     pst: [[[S; 64]; 6]; 2],
+    /// A network that evaluates instead of the weights (the `EvalNet` option).
+    pub net: Option<Arc<Network>>,
 }
 
 impl EvalTables {
@@ -45,7 +48,11 @@ impl EvalTables {
                 pst[1][kind][sq ^ 56] = *material + v;
             }
         }
-        EvalTables { weights, pst }
+        EvalTables {
+            weights,
+            pst,
+            net: None,
+        }
     }
 
     /// The default weights' tables, built once and shared.
@@ -531,9 +538,11 @@ impl Chess {
         &self.eval
     }
 
-    /// Plays on with other evaluation weights.
+    /// Plays on with other evaluation weights (a network in use stays).
     pub fn set_weights(&mut self, w: Weights) {
-        self.eval = Arc::new(EvalTables::new(w));
+        let mut t = EvalTables::new(w);
+        t.net = self.eval.net.clone();
+        self.eval = Arc::new(t);
     }
 
     /// `evaluate()` and its gradient with respect to every weight (dense, in the table's
@@ -690,6 +699,10 @@ impl Chess {
 impl Evaluate for Chess {
     fn evaluate(&self) -> i32 {
         let t = &*self.eval;
+        if let Some(net) = &t.net {
+            let f = self.net_features();
+            return net.evaluate(f.own(), f.other());
+        }
         let mut e = Eval {
             t,
             w: &t.weights,
@@ -787,11 +800,11 @@ impl Evaluate for Chess {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// The same position with colours swapped and the board mirrored across the middle rank.
-    fn mirror(fen: &str) -> String {
+    pub(in crate::games::chess) fn mirror(fen: &str) -> String {
         let f: Vec<&str> = fen.split(' ').collect();
         let board: Vec<String> = f[0]
             .split('/')

@@ -14,6 +14,7 @@ pub mod eval;
 mod fen;
 mod keys;
 mod movegen;
+pub mod nnue;
 mod notation;
 mod position;
 mod types;
@@ -41,17 +42,28 @@ use castling::CastlingRules;
 use movegen::{Counter, Lister};
 
 /// The variant's options.
-pub const OPTIONS: &[OptionSpec] = &[OptionSpec {
-    name: "UCI_Chess960",
-    kind: OptionKind::Check { default: false },
-    help: "write castling as king takes own rook (e1h1), as Chess960 GUIs expect",
-    check: None,
-}];
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "UCI_Chess960",
+        kind: OptionKind::Check { default: false },
+        help: "write castling as king takes own rook (e1h1), as Chess960 GUIs expect",
+        check: None,
+    },
+    OptionSpec {
+        name: "EvalNet",
+        kind: OptionKind::Text { default: "" },
+        help: "a network file (tessera tune nnue) that evaluates instead of the hand-written \
+               evaluation (empty: none)",
+        check: Some(nnue::check),
+    },
+];
 
 fn create(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
-    Ok(Session::boxed(Chess::new(
-        opts.flag("UCI_Chess960", false)?,
-    )))
+    let mut c = Chess::new(opts.flag("UCI_Chess960", false)?);
+    if let Some(net) = nnue::load(opts.get("EvalNet").unwrap_or(""))? {
+        c.set_net(Some(net));
+    }
+    Ok(Session::boxed(c))
 }
 
 /// The registry entry.

@@ -9,7 +9,6 @@
 //! `9H,10H,KS,10S,8S,8H,10C,9S,*QD|8D,KH,9D,10D,8C,QC,9C` (clairvoyant) or
 //! `9H,10H,KS,10S,8S,8H,10C,9S,*?|?,?,?,?,?,?,?` (what the player sees).
 
-use rand_core::RngCore;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::cards::{Card, Role};
@@ -332,13 +331,7 @@ impl Pile {
     }
 }
 
-/// Fisher-Yates with the engine's generator.
-pub fn shuffle<T>(v: &mut [T], rng: &mut Xoshiro256PlusPlus) {
-    for i in (1..v.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        v.swap(i, j);
-    }
-}
+pub use crate::random::shuffle;
 
 /// Checks that `cards` is `deck` in some order (each card once).
 pub fn check_order(cards: &[Card], deck: &[Card], role: &str) -> Result<(), RuleError> {

@@ -1,0 +1,246 @@
+//! The inputs of a chess network (`crate::nnue`): 768 features, one per (colour relative to
+//! the perspective, piece kind, square seen from that side), so that a position and its
+//! colour-mirrored twin give the same inputs with the perspectives swapped. A network file is
+//! loaded by the variant option `EvalNet`; with one, `evaluate` is the network's score.
+
+use std::sync::Arc;
+
+use super::Chess;
+use crate::game::RuleError;
+use crate::nnue::Network;
+
+/// The feature set's name, written into network files.
+pub const FEATURES: &str = "chess-768";
+/// Inputs of the feature set.
+pub const INPUTS: usize = 768;
+
+/// The index of a piece of `color` and `kind` on `sq` seen from `perspective`.
+#[inline]
+pub fn feature(perspective: usize, color: usize, kind: usize, sq: usize) -> u16 {
+    let rel = if color == perspective { 0 } else { 384 };
+    let sq = if perspective == 0 { sq } else { sq ^ 56 };
+    (rel + kind * 64 + sq) as u16
+}
+
+/// Linear weights to start training from: the material values of the hand-written
+/// evaluation's middlegame (in units of `nnue::SCALE` centipawns), own pieces plus, the
+/// other side's minus; the king nothing.
+pub fn material_start() -> Vec<f32> {
+    let w = super::Weights::default();
+    let mut v = vec![0.0; INPUTS];
+    for (f, x) in v.iter_mut().enumerate() {
+        let kind = (f % 384) / 64;
+        if kind < 5 {
+            let m = w.material.0[kind].mg as f32 / crate::nnue::SCALE as f32;
+            *x = if f < 384 { m } else { -m };
+        }
+    }
+    v
+}
+
+/// The same feature with the board mirrored left to right (files a and h swapped).
+#[inline]
+pub fn mirror(f: u16) -> u16 {
+    f ^ 7
+}
+
+/// A position's active features from the side to move's perspective and the other side's
+/// (at most 32 each in a legal position; a position set up with more pieces keeps the first
+/// 64).
+#[derive(Clone, Copy)]
+pub struct Features {
+    pub own: [u16; 64],
+    pub other: [u16; 64],
+    pub len: usize,
+}
+
+impl Features {
+    pub fn own(&self) -> &[u16] {
+        &self.own[..self.len]
+    }
+
+    pub fn other(&self) -> &[u16] {
+        &self.other[..self.len]
+    }
+}
+
+impl Chess {
+    /// The network's inputs for this position.
+    pub fn net_features(&self) -> Features {
+        let stm = self.side_to_move().index();
+        let mut f = Features {
+            own: [0; 64],
+            other: [0; 64],
+            len: 0,
+        };
+        for color in 0..2 {
+            for kind in 0..6 {
+                let mut bb = self.pos.pieces(color, kind);
+                while bb != 0 && f.len < 64 {
+                    let sq = bb.trailing_zeros() as usize;
+                    bb &= bb - 1;
+                    f.own[f.len] = feature(stm, color, kind, sq);
+                    f.other[f.len] = feature(stm ^ 1, color, kind, sq);
+                    f.len += 1;
+                }
+            }
+        }
+        f
+    }
+
+    /// Plays on with a network as the evaluation (`None`: the hand-written one).
+    pub fn set_net(&mut self, net: Option<Arc<Network>>) {
+        let mut t = super::eval::EvalTables::new(self.eval.weights);
+        t.net = net;
+        self.eval = Arc::new(t);
+    }
+
+    /// The network in use, if any.
+    pub fn net(&self) -> Option<&Arc<Network>> {
+        self.eval.net.as_ref()
+    }
+}
+
+/// Loads a network for chess: the `EvalNet` option's value (empty: none).
+pub fn load(path: &str) -> Result<Option<Arc<Network>>, RuleError> {
+    let p = path.trim();
+    if p.is_empty() || p == "<empty>" {
+        return Ok(None);
+    }
+    let net = Network::load(p).map_err(RuleError::new)?;
+    if net.features != FEATURES || net.inputs != INPUTS {
+        return Err(RuleError::new(format!(
+            "{p} is a network for {} ({} inputs), not {FEATURES}",
+            net.features, net.inputs
+        )));
+    }
+    Ok(Some(net))
+}
+
+/// The option's check: the file must load.
+pub fn check(path: &str) -> Result<(), RuleError> {
+    load(path).map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Evaluate;
+    use crate::games::chess::PieceKind;
+    use crate::nnue::{FloatNet, SCALE};
+    use crate::tune::nnue::initial;
+
+    const FENS: &[&str] = &[
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 11",
+        "4rrk1/pp1n3p/3q2pQ/2p1pb2/2PP4/2P3N1/P2B2PP/4RRK1 b - - 7 19",
+    ];
+
+    fn sorted(v: &[u16]) -> Vec<u16> {
+        let mut v = v.to_vec();
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn features_see_a_position_and_its_colour_mirrored_twin_alike() {
+        for fen in FENS {
+            let c = Chess::from_fen(fen, false).unwrap();
+            let twin = Chess::from_fen(&super::super::eval::tests::mirror(fen), false).unwrap();
+            let (f, t) = (c.net_features(), twin.net_features());
+            assert_eq!(f.len, c.occupied().count_ones() as usize, "{fen}");
+            assert_eq!(sorted(f.own()), sorted(t.own()), "{fen}");
+            assert_eq!(sorted(f.other()), sorted(t.other()), "{fen}");
+            assert!(f
+                .own()
+                .iter()
+                .chain(f.other())
+                .all(|&x| (x as usize) < INPUTS));
+        }
+        // White's king on e1 seen by White, and by Black as an enemy king on e8.
+        let c = Chess::new(false);
+        let k = PieceKind::King as usize;
+        assert!(c.net_features().own().contains(&((k * 64 + 4) as u16)));
+        assert!(c
+            .net_features()
+            .other()
+            .contains(&((384 + k * 64 + 60) as u16)));
+        // Left-right mirroring is the feature's file reversed.
+        assert_eq!(mirror(feature(0, 0, k, 4)) as usize, k * 64 + 3);
+    }
+
+    /// A network whose hidden layer says nothing: its score is its linear part, here the
+    /// hand-written evaluation's middlegame material.
+    fn material_only() -> FloatNet {
+        let mut n = initial(FEATURES, INPUTS, 8, Some(material_start()), 1);
+        n.w2.iter_mut().for_each(|w| *w = 0.0);
+        n
+    }
+
+    #[test]
+    fn a_network_evaluates_instead_of_the_weights_and_keeps_through_new_weights() {
+        let w = crate::games::chess::Weights::default();
+        let net = Arc::new(Network::quantize(&material_only()));
+        // White is a queen up; Black to move sees minus a queen.
+        for (fen, want) in [
+            (FENS[0], 0),
+            (
+                "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                w.material.0[4].mg,
+            ),
+            (
+                "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+                -w.material.0[4].mg,
+            ),
+        ] {
+            let mut c = Chess::from_fen(fen, false).unwrap();
+            c.set_net(Some(net.clone()));
+            assert!((c.evaluate() - want).abs() <= 1, "{fen}: {}", c.evaluate());
+            // Other weights keep the network.
+            c.set_weights(w);
+            assert!((c.evaluate() - want).abs() <= 1);
+            c.set_net(None);
+            assert!(c.net().is_none());
+        }
+        // A trained-looking network: the integer form within a few centipawns of the float.
+        let f = initial(FEATURES, INPUTS, 64, Some(material_start()), 9);
+        let q = Arc::new(Network::quantize(&f));
+        for fen in FENS {
+            let mut c = Chess::from_fen(fen, false).unwrap();
+            c.set_net(Some(q.clone()));
+            let x = c.net_features();
+            let exact = f.forward(x.own(), x.other()) * SCALE as f32;
+            assert!(
+                (exact - c.evaluate() as f32).abs() < 4.0,
+                "{fen}: {exact} vs {}",
+                c.evaluate()
+            );
+        }
+    }
+
+    #[test]
+    fn the_option_loads_a_network_file_and_refuses_others() {
+        let dir = std::env::temp_dir().join(format!("tessera-nnue-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("m.nnue");
+        std::fs::write(&good, Network::quantize(&material_only()).to_bytes()).unwrap();
+        let path = good.to_string_lossy().into_owned();
+        assert!(check(&path).is_ok());
+        assert!(load("").unwrap().is_none());
+        let mut other = material_only();
+        other.features = "shogi-2000".into();
+        let bad = dir.join("other.nnue");
+        std::fs::write(&bad, Network::quantize(&other).to_bytes()).unwrap();
+        let e = check(&bad.to_string_lossy()).unwrap_err().to_string();
+        assert!(e.contains("not chess-768"), "{e}");
+        assert!(check("/no/such/file.nnue").is_err());
+        let mut o = crate::options::VariantOptions::new();
+        o.set("EvalNet", &path);
+        // The variant option builds a game with the network; a bad file is refused there too.
+        assert!(crate::registry::create("chess", &o).is_ok());
+        o.set("EvalNet", "/no/such/file.nnue");
+        assert!(crate::registry::create("chess", &o).is_err());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

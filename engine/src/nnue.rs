@@ -1,0 +1,393 @@
+//! A small efficiently updatable neural network ("NNUE") for evaluation, as integers.
+//!
+//! The shape: sparse binary inputs seen from two perspectives (the side to move's and the
+//! other side's), one hidden layer of `hidden` neurons shared by both perspectives, clipped
+//! ReLU, and one output from the two hidden halves side by side, side to move's first:
+//!
+//! ```text
+//! acc_p = b1 + sum of w1[f] over the active features f of perspective p
+//! lin_p = sum of psqt[f] over the same features
+//! out   = w2 . [crelu(acc_stm), crelu(acc_other)] + b2 + (lin_stm - lin_other) / 2
+//! score = out * SCALE
+//! ```
+//!
+//! The linear part (`psqt`, one number per input: material and piece-square values where
+//! the inputs are pieces on squares) is what a hand-written evaluation starts from; it
+//! learns quickly, and leaves the hidden layer the interactions.
+//!
+//! A game names the features (`games::chess::nnue` for chess); `tune::nnue` trains the
+//! network in floating point, and `Network::quantize` turns it into this integer form: first
+//! layer scaled by `QA`, output layer by `QB`, so that an evaluation is a few hundred 16-bit
+//! additions per active feature and one dot product.
+//!
+//! The accumulators are built from scratch for each evaluation; keeping them across moves
+//! (the "efficiently updatable" part) is not built yet.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// The first layer's scale: a float activation of 1.0 is `QA`.
+pub const QA: i32 = 255;
+/// The output layer's scale.
+pub const QB: i32 = 512;
+/// Centipawns per unit of the float network's output.
+pub const SCALE: i32 = 400;
+/// The most hidden neurons a network file may have. 32, 64, 128, 256 and 512 are the fast
+/// sizes (their accumulators are fixed-size arrays).
+pub const MAX_HIDDEN: usize = 1024;
+
+const MAGIC: &[u8; 4] = b"TSNN";
+const VERSION: u32 = 1;
+
+/// The network in floating point, as the trainer keeps it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNet {
+    /// What the inputs mean (`chess-768`): a file for other features is refused.
+    pub features: String,
+    pub inputs: usize,
+    pub hidden: usize,
+    /// `inputs` rows of `hidden` weights: feature `f`'s row is `w1[f * hidden..][..hidden]`.
+    pub w1: Vec<f32>,
+    pub b1: Vec<f32>,
+    /// `2 * hidden`: the side to move's half, then the other side's.
+    pub w2: Vec<f32>,
+    pub b2: f32,
+    /// One linear weight per input.
+    pub psqt: Vec<f32>,
+}
+
+impl FloatNet {
+    /// The hidden layer of one perspective before the activation.
+    pub fn accumulate(&self, active: &[u16], acc: &mut [f32]) {
+        acc.copy_from_slice(&self.b1);
+        for &f in active {
+            let row = &self.w1[f as usize * self.hidden..][..self.hidden];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+    }
+
+    /// The output (in units of `SCALE` centipawns) for the side to move.
+    pub fn forward(&self, own: &[u16], other: &[u16]) -> f32 {
+        let h = self.hidden;
+        let mut a = vec![0.0f32; 2 * h];
+        let (s, o) = a.split_at_mut(h);
+        self.accumulate(own, s);
+        self.accumulate(other, o);
+        self.b2
+            + a.iter()
+                .zip(&self.w2)
+                .map(|(x, w)| x.clamp(0.0, 1.0) * w)
+                .sum::<f32>()
+            + self.linear(own, other)
+    }
+
+    /// The linear part: half the difference of the two perspectives' sums.
+    pub fn linear(&self, own: &[u16], other: &[u16]) -> f32 {
+        let sum = |fs: &[u16]| fs.iter().map(|&f| self.psqt[f as usize]).sum::<f32>();
+        (sum(own) - sum(other)) / 2.0
+    }
+}
+
+/// The network as integers, ready to evaluate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    pub features: String,
+    pub inputs: usize,
+    pub hidden: usize,
+    w1: Vec<i16>,
+    b1: Vec<i16>,
+    w2: Vec<i16>,
+    b2: i32,
+    /// The linear weights scaled by `QA * QB`, like the output's sum.
+    psqt: Vec<i32>,
+}
+
+fn q16(x: f32, scale: i32) -> i16 {
+    (x * scale as f32)
+        .round()
+        .clamp(i16::MIN as f32, i16::MAX as f32) as i16
+}
+
+impl Network {
+    /// The integer form of a trained network (rounded; a weight beyond 16 bits is clipped).
+    pub fn quantize(f: &FloatNet) -> Network {
+        Network {
+            features: f.features.clone(),
+            inputs: f.inputs,
+            hidden: f.hidden,
+            w1: f.w1.iter().map(|&x| q16(x, QA)).collect(),
+            b1: f.b1.iter().map(|&x| q16(x, QA)).collect(),
+            // The output's sum is an i32 of 2 * hidden products of at most QA each.
+            w2: f
+                .w2
+                .iter()
+                .map(|&x| {
+                    let cap = (i32::MAX / (QA * 2 * f.hidden as i32)).min(i16::MAX as i32) as i16;
+                    q16(x, QB).clamp(-cap, cap)
+                })
+                .collect(),
+            b2: (f.b2 * (QA * QB) as f32).round() as i32,
+            psqt: f
+                .psqt
+                .iter()
+                // 64 of them summed stay within an i32.
+                .map(|&x| (x * (QA * QB) as f32).round().clamp(-16e6, 16e6) as i32)
+                .collect(),
+        }
+    }
+
+    /// The output layer's sum over both perspectives, for a hidden size fixed at compile
+    /// time: the accumulators live in registers and on the stack, copied from the biases.
+    fn dot<const H: usize>(&self, own: &[u16], other: &[u16]) -> i32 {
+        let mut sum = 0i32;
+        for (half, active) in [own, other].into_iter().enumerate() {
+            let mut acc: [i16; H] = self.b1[..H].try_into().expect("hidden size");
+            for &f in active {
+                let row = &self.w1[f as usize * H..][..H];
+                for (a, &w) in acc.iter_mut().zip(row) {
+                    *a = a.saturating_add(w);
+                }
+            }
+            sum += acc
+                .iter()
+                .zip(&self.w2[half * H..][..H])
+                .map(|(&a, &w)| a.clamp(0, QA as i16) as i32 * w as i32)
+                .sum::<i32>();
+        }
+        sum
+    }
+
+    /// The same for any hidden size.
+    fn dot_any(&self, own: &[u16], other: &[u16]) -> i32 {
+        let h = self.hidden;
+        let mut sum = 0i32;
+        let mut acc = vec![0i16; h];
+        for (half, active) in [own, other].into_iter().enumerate() {
+            acc.copy_from_slice(&self.b1);
+            for &f in active {
+                for (a, &w) in acc.iter_mut().zip(&self.w1[f as usize * h..][..h]) {
+                    *a = a.saturating_add(w);
+                }
+            }
+            sum += acc
+                .iter()
+                .zip(&self.w2[half * h..][..h])
+                .map(|(&a, &w)| a.clamp(0, QA as i16) as i32 * w as i32)
+                .sum::<i32>();
+        }
+        sum
+    }
+
+    /// The score in centipawns for the side to move, from the active features of its
+    /// perspective (`own`) and of the other side's. Every index must be below `inputs`.
+    pub fn evaluate(&self, own: &[u16], other: &[u16]) -> i32 {
+        let dot = match self.hidden {
+            32 => self.dot::<32>(own, other),
+            64 => self.dot::<64>(own, other),
+            128 => self.dot::<128>(own, other),
+            256 => self.dot::<256>(own, other),
+            512 => self.dot::<512>(own, other),
+            _ => self.dot_any(own, other),
+        };
+        let lin = |fs: &[u16]| fs.iter().map(|&f| self.psqt[f as usize]).sum::<i32>();
+        let linear = (lin(own) - lin(other)) / 2;
+        ((dot as i64 + self.b2 as i64 + linear as i64) * SCALE as i64 / (QA * QB) as i64) as i32
+    }
+
+    /// The network file: `TSNN`, version, the feature set's name, inputs, hidden, then the
+    /// weights as little-endian integers (w1 by rows, b1, w2 as i16; b2 and psqt as i32).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut b = Vec::with_capacity(16 + 2 * self.w1.len());
+        b.extend_from_slice(MAGIC);
+        b.extend_from_slice(&VERSION.to_le_bytes());
+        b.extend_from_slice(&(self.features.len() as u32).to_le_bytes());
+        b.extend_from_slice(self.features.as_bytes());
+        b.extend_from_slice(&(self.inputs as u32).to_le_bytes());
+        b.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
+            b.extend_from_slice(&v.to_le_bytes());
+        }
+        b.extend_from_slice(&self.b2.to_le_bytes());
+        for v in &self.psqt {
+            b.extend_from_slice(&v.to_le_bytes());
+        }
+        b
+    }
+
+    /// Reads a network file, refusing a truncated or oversized one.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
+        let mut r = Reader { b: bytes, at: 0 };
+        if r.take(4)? != MAGIC {
+            return Err("not a network file (no TSNN header)".into());
+        }
+        let version = r.u32()?;
+        if version != VERSION {
+            return Err(format!(
+                "network file version {version}, expected {VERSION}"
+            ));
+        }
+        let n = r.u32()? as usize;
+        if n > 64 {
+            return Err("network file: feature set name too long".into());
+        }
+        let features = String::from_utf8(r.take(n)?.to_vec())
+            .map_err(|_| "network file: feature set name is not text".to_string())?;
+        let inputs = r.u32()? as usize;
+        let hidden = r.u32()? as usize;
+        if inputs == 0 || inputs > 1 << 16 || hidden == 0 || hidden > MAX_HIDDEN {
+            return Err(format!(
+                "network file: {inputs} inputs and {hidden} hidden neurons are out of range"
+            ));
+        }
+        let mut i16s = |k: usize| -> Result<Vec<i16>, String> {
+            let raw = r.take(2 * k)?;
+            Ok(raw
+                .chunks_exact(2)
+                .map(|c| i16::from_le_bytes([c[0], c[1]]))
+                .collect())
+        };
+        let w1 = i16s(inputs * hidden)?;
+        let b1 = i16s(hidden)?;
+        let w2 = i16s(2 * hidden)?;
+        let b2 = r.u32()? as i32;
+        let psqt = (0..inputs)
+            .map(|_| r.u32().map(|v| v as i32))
+            .collect::<Result<Vec<i32>, String>>()?;
+        if r.at != bytes.len() {
+            return Err(format!(
+                "network file: {} bytes after the weights",
+                bytes.len() - r.at
+            ));
+        }
+        Ok(Network {
+            features,
+            inputs,
+            hidden,
+            w1,
+            b1,
+            w2,
+            b2,
+            psqt,
+        })
+    }
+
+    /// Loads a network file, once per path: engines re-create their game for every
+    /// position, and each copy shares the one network.
+    pub fn load(path: &str) -> Result<Arc<Network>, String> {
+        static CACHE: OnceLock<Mutex<HashMap<String, Arc<Network>>>> = OnceLock::new();
+        let cache = CACHE.get_or_init(Default::default);
+        if let Some(n) = cache.lock().ok().and_then(|c| c.get(path).cloned()) {
+            return Ok(n);
+        }
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let net = Arc::new(Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?);
+        if let Ok(mut c) = cache.lock() {
+            c.insert(path.to_string(), net.clone());
+        }
+        Ok(net)
+    }
+}
+
+struct Reader<'a> {
+    b: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+        let end = self
+            .at
+            .checked_add(n)
+            .filter(|&e| e <= self.b.len())
+            .ok_or("network file is truncated")?;
+        let s = &self.b[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+
+    fn u32(&mut self) -> Result<u32, String> {
+        let s = self.take(4)?;
+        Ok(u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small() -> FloatNet {
+        let (inputs, hidden) = (10, 4);
+        let w1 = (0..inputs * hidden)
+            .map(|i| ((i * 37 % 23) as f32 - 11.0) / 40.0)
+            .collect();
+        FloatNet {
+            features: "test-10".into(),
+            inputs,
+            hidden,
+            w1,
+            b1: vec![0.1, -0.2, 0.3, 0.05],
+            w2: vec![0.5, -0.25, 0.75, 1.0, -0.5, 0.25, -0.75, 0.3],
+            b2: 0.02,
+            psqt: (0..inputs).map(|i| (i as f32 - 4.5) / 10.0).collect(),
+        }
+    }
+
+    #[test]
+    fn the_integer_network_follows_the_float_one() {
+        let f = small();
+        let n = Network::quantize(&f);
+        for (own, other) in [
+            (vec![0u16, 3, 7], vec![1u16, 2]),
+            (vec![], vec![]),
+            (vec![9, 8, 5, 4], vec![6, 0, 3]),
+        ] {
+            let exact = f.forward(&own, &other) * SCALE as f32;
+            let int = n.evaluate(&own, &other);
+            assert!(
+                (exact - int as f32).abs() < 4.0,
+                "{own:?} {other:?}: {exact} vs {int}"
+            );
+        }
+        // By hand: b1 + rows, clipped to 0..1, dotted with w2.
+        let mut acc = f.b1.clone();
+        for (a, w) in acc.iter_mut().zip(&f.w1[3 * 4..4 * 4]) {
+            *a += w;
+        }
+        let want: f32 = f.b2
+            + acc
+                .iter()
+                .zip(&f.w2[..4])
+                .map(|(a, w)| a.clamp(0.0, 1.0) * w)
+                .sum::<f32>()
+            + f.b1
+                .iter()
+                .zip(&f.w2[4..])
+                .map(|(a, w)| a.clamp(0.0, 1.0) * w)
+                .sum::<f32>();
+        assert!((f.forward(&[3], &[]) - want - f.psqt[3] / 2.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn files_round_trip_and_bad_files_are_refused() {
+        let n = Network::quantize(&small());
+        let bytes = n.to_bytes();
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), n);
+        assert!(Network::from_bytes(&bytes[..bytes.len() - 1])
+            .unwrap_err()
+            .contains("truncated"));
+        let mut long = bytes.clone();
+        long.push(0);
+        assert!(Network::from_bytes(&long).unwrap_err().contains("after"));
+        assert!(Network::from_bytes(b"PK\x03\x04")
+            .unwrap_err()
+            .contains("not a network"));
+        let mut huge = bytes.clone();
+        let at = 4 + 4 + 4 + "test-10".len() + 4;
+        huge[at..at + 4].copy_from_slice(&100_000u32.to_le_bytes());
+        assert!(Network::from_bytes(&huge)
+            .unwrap_err()
+            .contains("out of range"));
+    }
+}

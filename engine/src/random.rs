@@ -1,0 +1,19 @@
+//! Small helpers over the engine's random generator (xoshiro256++), shared by the games that
+//! shuffle decks and the trainers that shuffle samples.
+
+use rand_core::RngCore;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// Fisher-Yates with the engine's generator.
+pub fn shuffle<T>(v: &mut [T], rng: &mut Xoshiro256PlusPlus) {
+    for i in (1..v.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        v.swap(i, j);
+    }
+}
+
+/// A number drawn uniformly from `[-r, r)`.
+pub fn symmetric(rng: &mut Xoshiro256PlusPlus, r: f32) -> f32 {
+    let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+    (2.0 * u - 1.0) * r
+}

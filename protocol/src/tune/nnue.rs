@@ -1,0 +1,247 @@
+//! `tessera tune nnue`: trains a chess network (`tessera::nnue`) on the quiet positions of
+//! games that `tessera match` recorded, then puts it to an SPRT match against the
+//! hand-written evaluation; only an accepted network is written to `--out`.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use tessera::game::{Evaluate, Game, Player};
+use tessera::games::chess::{nnue, Chess};
+use tessera::nnue::Network;
+use tessera::tune::nnue::{initial, net_loss, train_net, NetEpoch, NetOptions, NetSamples};
+use tessera::tune::{collect_quiet, SampleOptions};
+
+use super::accept::{sprt_match, AcceptArgs, MatchSettings};
+use super::progress::Progress;
+use super::texel::read_games;
+use super::{set_threads, sibling};
+
+#[derive(Args)]
+pub struct NnueArgs {
+    /// PGN files of chess games (repeatable).
+    #[arg(long, required = true)]
+    pub pgn: Vec<PathBuf>,
+    /// Where the accepted network is written (only if the acceptance match accepts it). The
+    /// trained network is always written next to it as NAME.candidate.EXT.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Turns at the start of each game that are not sampled.
+    #[arg(long = "skip-turns", default_value_t = 8)]
+    pub skip_turns: usize,
+    /// Use at most this many games (the first ones).
+    #[arg(long = "max-games")]
+    pub max_games: Option<usize>,
+    /// Fraction of the games held out to measure the fit.
+    #[arg(long, default_value_t = 0.1)]
+    pub validation: f64,
+    /// Hidden neurons per perspective.
+    #[arg(long, default_value_t = 128)]
+    pub hidden: usize,
+    #[arg(long, default_value_t = 30)]
+    pub epochs: usize,
+    /// Positions per Adam step.
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+    /// Adam's step size (tenfold smaller for the last quarter of the epochs).
+    #[arg(long, default_value_t = 0.001)]
+    pub rate: f32,
+    /// Stop after this many epochs without a better held-out loss.
+    #[arg(long, default_value_t = 6)]
+    pub patience: usize,
+    /// Weight of the game's result in the target; the rest goes to the search score
+    /// recorded with each move.
+    #[arg(long, default_value_t = 0.0)]
+    pub lambda: f64,
+    /// The sigmoid's scale: a score of s centipawns is worth 1 / (1 + 10^(-K s / 400)).
+    #[arg(long, default_value_t = 1.0)]
+    pub k: f64,
+    /// Train on each position's mirror image too (files a and h swapped): chess is the same
+    /// game mirrored but for castling, which the inputs do not show.
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+    pub mirror: bool,
+    /// Seed of the first weights and of the order of the positions.
+    #[arg(long = "net-seed", default_value_t = 1)]
+    pub net_seed: u64,
+    /// Worker threads for collecting samples and training (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub accept: AcceptArgs,
+    #[command(flatten)]
+    pub matches: MatchSettings,
+}
+
+/// A sample's inputs, the side to move of its quiet position, and the hand-written
+/// evaluation there (side to move's view), kept to compare the two fits.
+type Inputs = (Vec<u16>, Vec<u16>, Player, i32);
+
+fn sigmoid(k: f64, cp: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * cp / 400.0))
+}
+
+pub fn run(a: NnueArgs) -> Result<(), String> {
+    set_threads(a.threads)?;
+    if a.hidden == 0 || a.hidden > tessera::nnue::MAX_HIDDEN {
+        return Err(format!(
+            "--hidden must be 1 to {}",
+            tessera::nnue::MAX_HIDDEN
+        ));
+    }
+    let games = read_games(&a.pgn, a.max_games, "chess")?;
+    eprintln!("{} chess games", games.len());
+    let proto = Chess::new(false);
+    let opts = SampleOptions {
+        skip_turns: a.skip_turns,
+        ..SampleOptions::default()
+    };
+    let mut bar = Progress::new("positions", games.len() as u64);
+    let bar_cell = std::sync::Mutex::new(&mut bar);
+    let quiet = collect_quiet(
+        &proto,
+        &games,
+        &opts,
+        &|done| {
+            if let Ok(mut b) = bar_cell.lock() {
+                b.set(done as u64, "");
+            }
+        },
+        &|leaf: &Chess| -> Inputs {
+            let f = leaf.net_features();
+            (
+                f.own().to_vec(),
+                f.other().to_vec(),
+                leaf.to_move(),
+                leaf.evaluate(),
+            )
+        },
+    );
+    bar.finish(&format!("{} samples", quiet.samples.len()));
+    let lambda = a.lambda.clamp(0.0, 1.0);
+    let mut set = NetSamples::new();
+    let mut hand = Vec::with_capacity(quiet.samples.len());
+    for l in &quiet.samples {
+        let (own, other, stm, eval) = &l.sample;
+        let white = *stm == Player::White;
+        let result = if white { l.result } else { 1.0 - l.result } as f64;
+        let target = if l.search.is_nan() {
+            result
+        } else {
+            let s = if white { l.search } else { -l.search } as f64;
+            lambda * result + (1.0 - lambda) * sigmoid(a.k, s)
+        };
+        set.push(own, other, target as f32, l.game);
+        hand.push(*eval);
+        if a.mirror {
+            let flip = |f: &[u16]| f.iter().map(|&x| nnue::mirror(x)).collect::<Vec<u16>>();
+            set.push(&flip(own), &flip(other), target as f32, l.game);
+            hand.push(*eval);
+        }
+    }
+    println!(
+        "{} games ({} unreadable), {} positions, {} samples ({} decided or beyond the evaluation cap)",
+        quiet.games,
+        quiet.unreadable.len(),
+        quiet.positions,
+        set.len(),
+        quiet.dropped
+    );
+    if set.len() < 1000 {
+        return Err(format!("only {} samples: too few to train", set.len()));
+    }
+    let (train, valid) = set.split(a.validation.clamp(0.0, 0.5));
+    let hand_loss = |rows: &[usize]| -> f64 {
+        rows.iter()
+            .map(|&i| (sigmoid(a.k, hand[i] as f64) - set.target[i] as f64).powi(2))
+            .sum::<f64>()
+            / rows.len().max(1) as f64
+    };
+    let opts = NetOptions {
+        hidden: a.hidden,
+        epochs: a.epochs,
+        batch: a.batch,
+        rate: a.rate,
+        k: a.k as f32,
+        patience: a.patience,
+        seed: a.net_seed,
+    };
+    let net = initial(
+        nnue::FEATURES,
+        nnue::INPUTS,
+        a.hidden,
+        Some(nnue::material_start()),
+        a.net_seed,
+    );
+    let mut bar = Progress::new("epochs", a.epochs as u64);
+    let r = train_net(net, &set, &train, &valid, &opts, &mut |e: &NetEpoch| {
+        bar.set(
+            e.epoch as u64,
+            &format!(
+                "train {:.6} held-out {:.6} best {:.6}",
+                e.train, e.valid, e.best_valid
+            ),
+        );
+    });
+    bar.finish(&format!("best held-out loss {:.6}", r.best_valid));
+    let q = Network::quantize(&r.net);
+    let q_loss = valid
+        .iter()
+        .map(|&i| {
+            let (own, other) = set.features(i);
+            let cp = q.evaluate(own, other) as f64;
+            (sigmoid(a.k, cp) - set.target[i] as f64).powi(2)
+        })
+        .sum::<f64>()
+        / valid.len().max(1) as f64;
+    println!(
+        "{} training, {} held-out samples; held-out loss: hand-written evaluation {:.6}, \
+         network {:.6} (best at epoch {} of {}; {:.6} as integers); training loss {:.6}",
+        train.len(),
+        valid.len(),
+        hand_loss(&valid),
+        r.best_valid,
+        r.best_epoch,
+        r.epochs,
+        q_loss,
+        net_loss(&r.net, &set, &train, a.k as f32)
+    );
+    let candidate = sibling(&a.out, "candidate");
+    let bytes = q.to_bytes();
+    std::fs::write(&candidate, &bytes)
+        .map_err(|e| format!("cannot write {}: {e}", candidate.display()))?;
+    println!("trained network: {}", candidate.display());
+    let write_out = || {
+        std::fs::write(&a.out, &bytes).map_err(|e| format!("cannot write {}: {e}", a.out.display()))
+    };
+    if a.accept.no_sprt {
+        write_out()?;
+        println!("written without an acceptance match: {}", a.out.display());
+        return Ok(());
+    }
+    let path =
+        std::fs::canonicalize(&candidate).map_err(|e| format!("{}: {e}", candidate.display()))?;
+    let r = sprt_match(
+        "acceptance",
+        "chess",
+        &[],
+        &[("EvalNet".to_string(), path.display().to_string())],
+        &[],
+        &a.matches,
+        &a.accept,
+    )?;
+    match r.h1 {
+        Some(true) => {
+            write_out()?;
+            println!("accepted: {}", a.out.display());
+        }
+        Some(false) => println!(
+            "rejected: the SPRT accepted H0; {} not written",
+            a.out.display()
+        ),
+        None => println!(
+            "undecided after {} games; {} not written",
+            r.games(),
+            a.out.display()
+        ),
+    }
+    Ok(())
+}
