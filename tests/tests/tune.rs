@@ -269,6 +269,22 @@ fn nnue_trains_on_chess_games_and_the_engine_plays_with_the_network() {
         .unwrap();
     assert!(b.status.success(), "{}", text(&b));
     assert!(text(&b).contains("Nodes/second"), "{}", text(&b));
+    for bad in ["Nope=1", "EvalNet=/no/such/file.nnue", "EvalNet"] {
+        let b = Command::new(tessera())
+            .args([
+                "bench",
+                "--variant",
+                "chess",
+                "--depth",
+                "1",
+                "--option",
+                bad,
+            ])
+            .output()
+            .unwrap();
+        assert!(!b.status.success(), "{bad}: {}", text(&b));
+        assert!(!text(&b).contains("Nodes/second"), "{bad}");
+    }
 
     // The acceptance match: two games cannot decide, so nothing is written.
     let accepted = dir.join("accepted.nnue");

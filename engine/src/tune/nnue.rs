@@ -13,6 +13,7 @@ use rayon::prelude::*;
 
 use crate::nnue::FloatNet;
 use crate::random::{shuffle, symmetric};
+use crate::tune::texel::Split;
 
 /// Training positions: per sample the active features of the side to move's perspective and
 /// of the other side's, the target (side to move's expected score, 0 to 1), and the game it
@@ -61,19 +62,10 @@ impl NetSamples {
         )
     }
 
-    /// Training and held-out sample numbers: every game whose hash falls below `fraction`
-    /// is held out whole.
+    /// Training and held-out sample numbers, games held out whole as in Texel fits.
     pub fn split(&self, fraction: f64) -> (Vec<usize>, Vec<usize>) {
-        let (mut train, mut valid) = (Vec::new(), Vec::new());
-        for i in 0..self.len() {
-            let h = (self.game[i] as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 11;
-            if (h as f64 / (1u64 << 53) as f64) < fraction {
-                valid.push(i);
-            } else {
-                train.push(i);
-            }
-        }
-        (train, valid)
+        let s = Split::of_games(&self.game, fraction);
+        (s.train, s.valid)
     }
 }
 
@@ -95,9 +87,9 @@ pub struct NetOptions {
 impl Default for NetOptions {
     fn default() -> Self {
         NetOptions {
-            hidden: 128,
-            epochs: 30,
-            batch: 16384,
+            hidden: 32,
+            epochs: 20,
+            batch: 4096,
             rate: 0.001,
             k: 1.0,
             patience: 6,

@@ -24,9 +24,14 @@ pub struct Split {
 impl Split {
     /// Every `1/fraction`-th game (by a hash of its number) is held out.
     pub fn by_game(set: &SampleSet, fraction: f64) -> Split {
+        Split::of_games(&set.game, fraction)
+    }
+
+    /// The same split for samples whose games are `games` (one number per sample).
+    pub fn of_games(games: &[u32], fraction: f64) -> Split {
         let mut s = Split::default();
-        for i in 0..set.len() {
-            let h = (set.game[i] as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 11;
+        for (i, &g) in games.iter().enumerate() {
+            let h = (g as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 11;
             if (h as f64 / (1u64 << 53) as f64) < fraction {
                 s.valid.push(i);
             } else {

@@ -146,3 +146,28 @@ pub fn sprt_match(
     }
     Ok(r)
 }
+
+/// Writes the tuned table or network to `out` (by `write`) when the SPRT accepted it, and says
+/// what became of it.
+pub fn conclude(
+    r: &MatchResult,
+    out: &std::path::Path,
+    write: impl FnOnce() -> Result<(), String>,
+) -> Result<(), String> {
+    match r.h1 {
+        Some(true) => {
+            write()?;
+            println!("accepted: {}", out.display());
+        }
+        Some(false) => println!(
+            "rejected: the SPRT accepted H0; {} not written",
+            out.display()
+        ),
+        None => println!(
+            "undecided after {} games; {} not written",
+            r.games(),
+            out.display()
+        ),
+    }
+    Ok(())
+}

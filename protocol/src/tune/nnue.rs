@@ -11,7 +11,7 @@ use tessera::nnue::Network;
 use tessera::tune::nnue::{initial, net_loss, train_net, NetEpoch, NetOptions, NetSamples};
 use tessera::tune::{collect_quiet, SampleOptions};
 
-use super::accept::{sprt_match, AcceptArgs, MatchSettings};
+use super::accept::{conclude, sprt_match, AcceptArgs, MatchSettings};
 use super::progress::Progress;
 use super::texel::read_games;
 use super::{set_threads, sibling};
@@ -34,13 +34,13 @@ pub struct NnueArgs {
     /// Fraction of the games held out to measure the fit.
     #[arg(long, default_value_t = 0.1)]
     pub validation: f64,
-    /// Hidden neurons per perspective.
-    #[arg(long, default_value_t = 128)]
+    /// Hidden neurons per perspective (32, 64, 128, 256 and 512 evaluate fastest).
+    #[arg(long, default_value_t = 32)]
     pub hidden: usize,
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, default_value_t = 20)]
     pub epochs: usize,
     /// Positions per Adam step.
-    #[arg(long, default_value_t = 16384)]
+    #[arg(long, default_value_t = 4096)]
     pub batch: usize,
     /// Adam's step size (tenfold smaller for the last quarter of the epochs).
     #[arg(long, default_value_t = 0.001)]
@@ -228,20 +228,5 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
         &a.matches,
         &a.accept,
     )?;
-    match r.h1 {
-        Some(true) => {
-            write_out()?;
-            println!("accepted: {}", a.out.display());
-        }
-        Some(false) => println!(
-            "rejected: the SPRT accepted H0; {} not written",
-            a.out.display()
-        ),
-        None => println!(
-            "undecided after {} games; {} not written",
-            r.games(),
-            a.out.display()
-        ),
-    }
-    Ok(())
+    conclude(&r, &a.out, write_out)
 }

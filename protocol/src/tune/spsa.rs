@@ -13,7 +13,7 @@ use clap::Args;
 use tessera::params::{self, ParamTable};
 use tessera::search::params::{SearchParams, SPSA_RANGES};
 
-use super::accept::{sprt_match, AcceptArgs, MatchSettings};
+use super::accept::{conclude, sprt_match, AcceptArgs, MatchSettings};
 use super::matches;
 use super::progress::Progress;
 use super::{pair, sibling, write};
@@ -279,22 +279,7 @@ pub fn run(a: SpsaArgs) -> Result<(), String> {
         &a.matches,
         &a.accept,
     )?;
-    match r.h1 {
-        Some(true) => {
-            write(&a.out, &text)?;
-            println!("accepted: {}", a.out.display());
-        }
-        Some(false) => println!(
-            "rejected: the SPRT accepted H0; {} not written",
-            a.out.display()
-        ),
-        None => println!(
-            "undecided after {} games; {} not written",
-            r.games(),
-            a.out.display()
-        ),
-    }
-    Ok(())
+    conclude(&r, &a.out, || write(&a.out, &text))
 }
 
 fn table_text(p: &SearchParams) -> String {

@@ -12,7 +12,7 @@ use tessera::tune::texel::EpochReport;
 use tessera::tune::{self, FitOptions, RecordedGame, SampleOptions, Split};
 use tessera::AnyGame;
 
-use super::accept::{sprt_match, AcceptArgs, MatchSettings};
+use super::accept::{conclude, sprt_match, AcceptArgs, MatchSettings};
 use super::progress::Progress;
 use super::{pair, pgn_read, set_threads, sibling, write};
 
@@ -297,22 +297,7 @@ pub fn run(a: TexelArgs) -> Result<(), String> {
         &a.matches,
         &a.accept,
     )?;
-    match r.h1 {
-        Some(true) => {
-            write(&a.out, &text)?;
-            println!("accepted: {}", a.out.display());
-        }
-        Some(false) => println!(
-            "rejected: the SPRT accepted H0; {} not written",
-            a.out.display()
-        ),
-        None => println!(
-            "undecided after {} games; {} not written",
-            r.games(),
-            a.out.display()
-        ),
-    }
-    Ok(())
+    conclude(&r, &a.out, || write(&a.out, &text))
 }
 
 /// Prints the largest changes.
