@@ -449,10 +449,8 @@ fn bench_options(pairs: &[String], positions: &[(&str, &str)]) -> Result<Variant
             .flat_map(|info| info.options.iter())
             .find(|o| o.name.eq_ignore_ascii_case(name.trim()))
             .ok_or_else(|| format!("no bench variant has an option '{}'", name.trim()))?;
+        // `validate` runs the option's own check too (a network file must load).
         let v = spec.validate(value.trim()).map_err(|e| e.to_string())?;
-        if let Some(check) = spec.check {
-            check(&v).map_err(|e| e.to_string())?;
-        }
         vopts.set(spec.name, &v);
     }
     Ok(vopts)

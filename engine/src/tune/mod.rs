@@ -14,6 +14,7 @@ pub mod samples;
 pub mod texel;
 
 pub use samples::{
-    collect, collect_quiet, Labeled, QuietSet, RecordedGame, SampleOptions, SampleSet,
+    blend_target, collect, collect_quiet, win_chance, Labeled, QuietSet, RecordedGame,
+    SampleOptions, SampleSet,
 };
-pub use texel::{fit, fit_k, loss, FitOptions, FitReport, Split};
+pub use texel::{fit, fit_k, loss, EpochReport, FitOptions, FitReport, Split};

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use crate::nnue::FloatNet;
 use crate::random::{shuffle, symmetric};
-use crate::tune::texel::Split;
+use crate::tune::texel::{EpochReport, Split};
 
 /// Training positions: per sample the active features of the side to move's perspective and
 /// of the other side's, the target (side to move's expected score, 0 to 1), and the game it
@@ -96,14 +96,6 @@ impl Default for NetOptions {
             seed: 1,
         }
     }
-}
-
-#[derive(Clone, Copy, Debug)]
-pub struct NetEpoch {
-    pub epoch: usize,
-    pub train: f64,
-    pub valid: f64,
-    pub best_valid: f64,
 }
 
 #[derive(Clone, Debug)]
@@ -293,7 +285,7 @@ pub fn train_net(
     train: &[usize],
     valid: &[usize],
     opts: &NetOptions,
-    report: &mut dyn FnMut(&NetEpoch),
+    report: &mut dyn FnMut(&EpochReport),
 ) -> NetReport {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(opts.seed ^ 0x5eed);
     let mut order = train.to_vec();
@@ -350,7 +342,7 @@ pub fn train_net(
         if valid_loss < best.0 {
             best = (valid_loss, epoch, net.clone());
         }
-        report(&NetEpoch {
+        report(&EpochReport {
             epoch,
             train: train_loss,
             valid: valid_loss,

@@ -84,10 +84,7 @@ impl SampleSet {
     /// noisy than one game's result.
     pub fn blend(&mut self, k: f64, lambda: f64) {
         for (r, &s) in self.result.iter_mut().zip(&self.search) {
-            if !s.is_nan() {
-                let p = 1.0 / (1.0 + 10f64.powf(-k * s as f64 / 400.0));
-                *r = (lambda * *r as f64 + (1.0 - lambda) * p) as f32;
-            }
+            *r = blend_target(*r as f64, s as f64, k, lambda) as f32;
         }
     }
 
@@ -95,6 +92,22 @@ impl SampleSet {
     pub fn row(&self, i: usize) -> (&[u32], &[f32]) {
         let r = self.offsets[i]..self.offsets[i + 1];
         (&self.index[r.clone()], &self.coef[r])
+    }
+}
+
+/// The expected score of a side `cp` centipawns ahead: `1 / (1 + 10^(-k * cp / 400))`.
+#[inline]
+pub fn win_chance(k: f64, cp: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * cp / 400.0))
+}
+
+/// What a fit predicts for a position: `lambda * result + (1 - lambda) * win_chance(k,
+/// search)`, or the result alone where there is no search score (NaN).
+pub fn blend_target(result: f64, search: f64, k: f64, lambda: f64) -> f64 {
+    if search.is_nan() {
+        result
+    } else {
+        lambda * result + (1.0 - lambda) * win_chance(k, search)
     }
 }
 

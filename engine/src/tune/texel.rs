@@ -11,7 +11,7 @@
 
 use rayon::prelude::*;
 
-use super::samples::SampleSet;
+use super::samples::{win_chance as sigmoid, SampleSet};
 
 /// Which samples train the weights and which only measure them. Samples are split by game,
 /// so that positions of one game are never on both sides.
@@ -108,11 +108,6 @@ pub fn support(set: &SampleSet, rows: &[usize]) -> Vec<usize> {
 }
 
 const LN10: f64 = std::f64::consts::LN_10;
-
-#[inline]
-fn sigmoid(k: f64, e: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
-}
 
 /// The evaluation of sample `i` at weights `w` (the linear model around the start).
 #[inline]

@@ -8,8 +8,8 @@ use clap::Args;
 use tessera::game::{Evaluate, Game, Player};
 use tessera::games::chess::{nnue, Chess};
 use tessera::nnue::Network;
-use tessera::tune::nnue::{initial, net_loss, train_net, NetEpoch, NetOptions, NetSamples};
-use tessera::tune::{collect_quiet, SampleOptions};
+use tessera::tune::nnue::{initial, net_loss, train_net, NetOptions, NetSamples};
+use tessera::tune::{blend_target, collect_quiet, win_chance, EpochReport, SampleOptions};
 
 use super::accept::{conclude, sprt_match, AcceptArgs, MatchSettings};
 use super::progress::Progress;
@@ -75,10 +75,6 @@ pub struct NnueArgs {
 /// evaluation there (side to move's view), kept to compare the two fits.
 type Inputs = (Vec<u16>, Vec<u16>, Player, i32);
 
-fn sigmoid(k: f64, cp: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-k * cp / 400.0))
-}
-
 pub fn run(a: NnueArgs) -> Result<(), String> {
     set_threads(a.threads)?;
     if a.hidden == 0 || a.hidden > tessera::nnue::MAX_HIDDEN {
@@ -123,12 +119,8 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
         let (own, other, stm, eval) = &l.sample;
         let white = *stm == Player::White;
         let result = if white { l.result } else { 1.0 - l.result } as f64;
-        let target = if l.search.is_nan() {
-            result
-        } else {
-            let s = if white { l.search } else { -l.search } as f64;
-            lambda * result + (1.0 - lambda) * sigmoid(a.k, s)
-        };
+        let search = if white { l.search } else { -l.search } as f64;
+        let target = blend_target(result, search, a.k, lambda);
         set.push(own, other, target as f32, l.game);
         hand.push(*eval);
         if a.mirror {
@@ -151,7 +143,7 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
     let (train, valid) = set.split(a.validation.clamp(0.0, 0.5));
     let hand_loss = |rows: &[usize]| -> f64 {
         rows.iter()
-            .map(|&i| (sigmoid(a.k, hand[i] as f64) - set.target[i] as f64).powi(2))
+            .map(|&i| (win_chance(a.k, hand[i] as f64) - set.target[i] as f64).powi(2))
             .sum::<f64>()
             / rows.len().max(1) as f64
     };
@@ -172,14 +164,8 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
         a.net_seed,
     );
     let mut bar = Progress::new("epochs", a.epochs as u64);
-    let r = train_net(net, &set, &train, &valid, &opts, &mut |e: &NetEpoch| {
-        bar.set(
-            e.epoch as u64,
-            &format!(
-                "train {:.6} held-out {:.6} best {:.6}",
-                e.train, e.valid, e.best_valid
-            ),
-        );
+    let r = train_net(net, &set, &train, &valid, &opts, &mut |e: &EpochReport| {
+        bar.epoch(e)
     });
     bar.finish(&format!("best held-out loss {:.6}", r.best_valid));
     let q = Network::quantize(&r.net);
@@ -188,7 +174,7 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
         .map(|&i| {
             let (own, other) = set.features(i);
             let cp = q.evaluate(own, other) as f64;
-            (sigmoid(a.k, cp) - set.target[i] as f64).powi(2)
+            (win_chance(a.k, cp) - set.target[i] as f64).powi(2)
         })
         .sum::<f64>()
         / valid.len().max(1) as f64;

@@ -55,6 +55,17 @@ impl Progress {
         }
     }
 
+    /// Moves to a fit's epoch, showing its losses.
+    pub fn epoch(&mut self, e: &tessera::tune::EpochReport) {
+        self.set(
+            e.epoch as u64,
+            &format!(
+                "train {:.6} held-out {:.6} best {:.6}",
+                e.train, e.valid, e.best_valid
+            ),
+        );
+    }
+
     pub fn finish(self, msg: &str) {
         match self.bar {
             Some(b) => b.finish_with_message(msg.to_string()),

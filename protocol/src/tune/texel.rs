@@ -234,13 +234,7 @@ pub fn run(a: TexelArgs) -> Result<(), String> {
                     e.epoch, e.train, e.valid
                 );
             }
-            bar.set(
-                e.epoch as u64,
-                &format!(
-                    "train {:.6} held-out {:.6} best {:.6}",
-                    e.train, e.valid, e.best_valid
-                ),
-            );
+            bar.epoch(e);
         });
         bar.finish(&format!("best held-out loss {:.6}", fit.best_valid));
         let rounded: Vec<f64> = fit.weights.iter().map(|w| w.round()).collect();
