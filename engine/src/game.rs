@@ -289,6 +289,14 @@ pub trait Evaluate: Game {
         false
     }
 
+    /// A hash of the part of the position whose static evaluation errs alike (in chess, the
+    /// pawns): alpha-beta learns how far its searches found the evaluation off for each key
+    /// and corrects later evaluations by it (`search::correction`). `None` (the default):
+    /// no correction.
+    fn correction_key(&self) -> Option<u64> {
+        None
+    }
+
     /// The material `a` is expected to win (positive) or lose (negative) once the exchanges
     /// on its target cell are played out (a static exchange evaluation), for any action, a
     /// quiet one included; `None` where the game does not count it (the default). The

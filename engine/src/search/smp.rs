@@ -32,18 +32,21 @@ pub fn run<G: Evaluate>(
             scope.spawn(move || {
                 let mut s = Searcher::new(root, root_actions, sh, id);
                 s.iterate(max_depth, None);
+                s.keep_learnt();
             });
         }
         let mut main = Searcher::new(root, root_actions, sh, 0);
         main.iterate(max_depth, Some(report));
         sh.abort.store(true, Ordering::Relaxed);
-        Found {
+        let found = Found {
             best: main.best.take(),
             root_moves: std::mem::take(&mut main.root_moves),
             nodes: 0,
             depth: main.completed_depth,
             seldepth: main.last_seldepth,
-        }
+        };
+        main.keep_learnt();
+        found
     })
     .with_nodes(sh.nodes.load(Ordering::Relaxed))
 }

@@ -10,6 +10,8 @@
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
+use super::memory::SearchMemory;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
     Exact,
@@ -35,6 +37,9 @@ const GEN_MASK: u64 = 0xff;
 pub struct TranspositionTable {
     slots: Vec<[AtomicU64; 2]>,
     generation: AtomicU8,
+    /// The search threads' ordering tables and correction history between searches,
+    /// cleared with the table.
+    pub memory: SearchMemory,
 }
 
 impl TranspositionTable {
@@ -48,6 +53,7 @@ impl TranspositionTable {
         TranspositionTable {
             slots,
             generation: AtomicU8::new(0),
+            memory: SearchMemory::default(),
         }
     }
 
@@ -65,6 +71,7 @@ impl TranspositionTable {
             s[1].store(0, Ordering::Relaxed);
         }
         self.generation.store(0, Ordering::Relaxed);
+        self.memory.clear();
     }
 
     /// Called at the start of each search so that old entries are replaced first.

@@ -770,6 +770,15 @@ impl Evaluate for Chess {
         self.checkers() != 0
     }
 
+    /// The pawns of both sides: the structure the evaluation reads coarsely (chains,
+    /// blockades, holes), alike wherever the pieces stand.
+    fn correction_key(&self) -> Option<u64> {
+        let pawns = |c| self.pos.pieces(c, PieceKind::Pawn as usize);
+        let h = pawns(0).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ pawns(1).wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29);
+        Some(h.wrapping_mul(0xD6E8_FEB8_6659_FD93))
+    }
+
     fn play_null(&mut self) -> Option<Position> {
         if self.checkers() != 0 {
             return None;

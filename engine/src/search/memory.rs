@@ -1,0 +1,109 @@
+//! What a search thread learnt about the game, kept from one search to the next: the
+//! ordering tables (history, capture history, continuation history) and the correction
+//! history. A search of the next move meets most of the same actions and pawn structures,
+//! so it starts informed instead of empty. Kept beside the transposition table and cleared
+//! with it (`ucinewgame`, `Clear Hash`), so a new game starts from nothing.
+
+use std::sync::Mutex;
+
+use super::correction::Correction;
+use super::ordering::{ContHistory, History};
+
+/// One thread's tables.
+pub struct ThreadMemory {
+    pub history: History,
+    pub captures: History,
+    pub cont: ContHistory,
+    pub correction: Correction,
+}
+
+impl ThreadMemory {
+    pub fn new() -> ThreadMemory {
+        ThreadMemory {
+            history: History::new(),
+            captures: History::new(),
+            cont: ContHistory::new(),
+            correction: Correction::new(),
+        }
+    }
+
+    /// Between searches and between the iterations of a longer process: the ordering
+    /// tables keep their shape at half the weight, so the new search's cutoffs soon
+    /// outweigh the old ones. The correction history is an average already.
+    pub fn age(&mut self) {
+        self.history.age();
+        self.captures.age();
+        self.cont.age();
+    }
+}
+
+impl Default for ThreadMemory {
+    fn default() -> Self {
+        ThreadMemory::new()
+    }
+}
+
+/// The tables of each search thread by its number, between searches.
+#[derive(Default)]
+pub struct SearchMemory {
+    threads: Mutex<Vec<Option<ThreadMemory>>>,
+}
+
+impl SearchMemory {
+    /// Thread `id`'s tables from the last search, aged, or empty ones.
+    pub fn take(&self, id: usize) -> ThreadMemory {
+        let kept = self
+            .threads
+            .lock()
+            .ok()
+            .and_then(|mut t| t.get_mut(id).and_then(Option::take));
+        match kept {
+            Some(mut m) => {
+                m.age();
+                m
+            }
+            None => ThreadMemory::new(),
+        }
+    }
+
+    /// Keeps thread `id`'s tables for the next search.
+    pub fn keep(&self, id: usize, m: ThreadMemory) {
+        if let Ok(mut t) = self.threads.lock() {
+            if t.len() <= id {
+                t.resize_with(id + 1, || None);
+            }
+            t[id] = Some(m);
+        }
+    }
+
+    pub fn clear(&self) {
+        if let Ok(mut t) = self.threads.lock() {
+            t.clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Player;
+
+    #[test]
+    fn tables_kept_come_back_aged_to_their_thread_and_clear_forgets_them() {
+        let memory = SearchMemory::default();
+        let mut m = memory.take(1);
+        assert_eq!(m.history.get(Player::White, 7), 0);
+        m.history.update(Player::White, 7, 800);
+        let learnt = m.history.get(Player::White, 7);
+        assert!(learnt > 0);
+        memory.keep(1, m);
+        assert_eq!(memory.take(0).history.get(Player::White, 7), 0);
+        let m = memory.take(1);
+        assert_eq!(m.history.get(Player::White, 7), learnt / 2);
+        // Taken: thread 1 has nothing kept now.
+        assert_eq!(memory.take(1).history.get(Player::White, 7), 0);
+        memory.keep(1, m);
+        memory.clear();
+        assert_eq!(memory.take(1).history.get(Player::White, 7), 0);
+    }
+}
