@@ -513,15 +513,11 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
 
         let side = self.g.to_move();
         let in_check = self.g.in_check();
-        let correction_key = if in_check {
-            None
+        let (eval, correction_key) = if in_check {
+            (-INF, None)
         } else {
-            self.g.correction_key()
-        };
-        let eval = if in_check {
-            -INF
-        } else {
-            self.static_eval(side, correction_key)
+            let k = self.g.correction_key();
+            (self.static_eval(side, k), k)
         };
         self.evals[ply] = (!in_check).then_some((side, eval));
         let improving = self.improving(ply, side, eval);
