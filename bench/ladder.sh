@@ -1,0 +1,34 @@
+#!/bin/bash
+# The ladder against Stockfish: Tessera against Stockfish limited to UCI_Elo E, every rung
+# at once, each up to 200 games, stopped after SECONDS (a stopped rung keeps its finished
+# games; `tessera match merge --partial` reports them).
+#
+#   bench/ladder.sh SECONDS SEED TC ELO:CONCURRENCY [ELO:CONCURRENCY ...]
+#   bench/ladder.sh 545 31 10+0.1 2400:15
+#
+# TESSERA (default target/release/tessera), STOCKFISH (default /usr/games/stockfish) and
+# OUT (default ladder-out) override the paths. Results: $OUT/ladder-E.jsonl, $OUT/log-E.txt.
+set -u
+[ $# -ge 4 ] || { sed -n 2,10p "$0"; exit 2; }
+TS=$(realpath "${TESSERA:-target/release/tessera}")
+SF=$(realpath "${STOCKFISH:-/usr/games/stockfish}")
+OUT=${OUT:-ladder-out}
+mkdir -p "$OUT"
+secs=$1 seed=$2 tc=$3
+shift 3
+echo "cores $(nproc), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
+for rung in "$@"; do
+  elo=${rung%%:*} conc=${rung##*:}
+  timeout -s TERM "$secs" "$TS" match --games 200 --tc "$tc" --concurrency "$conc" \
+    --random-plies 8 --seed "$seed" \
+    --engine cmd="$TS" name=tessera option.Hash=16 \
+    --engine cmd="$SF" name="sf$elo" option.UCI_LimitStrength=true option.UCI_Elo="$elo" \
+      option.Hash=16 option.Threads=1 \
+    --results "$OUT/ladder-$elo.jsonl" >"$OUT/log-$elo.txt" 2>&1 &
+done
+wait
+for rung in "$@"; do
+  elo=${rung%%:*}
+  echo "== UCI_Elo $elo"
+  "$TS" match merge --partial "$OUT/ladder-$elo.jsonl" 2>&1 | tail -6
+done
