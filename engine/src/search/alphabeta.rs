@@ -11,7 +11,7 @@ use super::memory::ThreadMemory;
 use super::ordering::{self, Killers, NO_CODE};
 use super::params::SearchParams;
 use super::score::{self, decided, from_tt, is_mate, to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
-use super::time::TimeBudget;
+use super::time::{soft_scale, TimeBudget};
 use super::tt::{Bound, TranspositionTable};
 use super::types::{Limits, SearchControl, SearchInfo};
 use crate::game::{Action, Evaluate, Player};
@@ -58,6 +58,8 @@ pub struct RootMove<A> {
     pub score: i32,
     pub previous: i32,
     pub pv: Vec<A>,
+    /// This thread's nodes spent under the action in this search.
+    pub nodes: u64,
 }
 
 /// The best line known: from the last completed iteration, or a better action proven during
@@ -145,6 +147,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                     score: -INF,
                     previous: -INF,
                     pv: vec![a],
+                    nodes: 0,
                 })
                 .collect(),
             pv_idx: 0,
@@ -206,6 +209,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         self.evals[0] = (!self.g.in_check()).then(|| (self.g.to_move(), self.g.evaluate()));
         let mut instability = 0.0f64;
         let mut last_best = None;
+        let mut last_score = None;
         let mut depth = 1u32;
         while depth <= max_depth {
             // Helper threads spread over depths so that they do not all repeat the main
@@ -252,6 +256,9 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                 instability += 1.0;
             }
             last_best = Some(best_action);
+            let effort = first.nodes as f64 / self.nodes.max(1) as f64;
+            let fall = last_score.map_or(0, |l: i32| l - first.score);
+            last_score = Some(first.score);
             if self.mate_limit_reached() || self.sh.ctl.stopped() {
                 break;
             }
@@ -260,7 +267,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             if clocked && self.root_moves.len() == 1 && !sh.ctl.pondering.load(Ordering::Relaxed) {
                 break;
             }
-            let scale = (0.7 + 0.6 * instability).clamp(0.6, 2.0);
+            let scale = soft_scale(instability, effort, fall);
             if sh.budget.soft_expired(sh.ctl, sh.limits.ponder, scale) {
                 break;
             }
@@ -353,6 +360,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         for i in self.pv_idx..self.root_moves.len() {
             let a = self.root_moves[i].action;
             self.line_codes[0] = a.code();
+            let nodes_before = self.nodes;
             let u = self.g.play(a);
             self.count_node();
             let flip = self.g.to_move() != side;
@@ -368,6 +376,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                 }
             }
             self.g.undo(u);
+            self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.stopped {
                 return best;
             }

@@ -87,6 +87,17 @@ impl TimeBudget {
     }
 }
 
+/// How far the soft limit stretches after an iteration: more where the best action keeps
+/// changing (`instability`, a decaying count of changes), less where it took nearly all the
+/// nodes (`effort`, its share: its rivals were refuted at once), more where the score fell
+/// by `fall` centipawns since the last iteration (a line going wrong).
+pub fn soft_scale(instability: f64, effort: f64, fall: i32) -> f64 {
+    let changes = (0.7 + 0.6 * instability).clamp(0.6, 2.0);
+    let focus = ((1.5 - effort) * 1.35).clamp(0.6, 1.5);
+    let falling = 1.0 + fall.clamp(0, 100) as f64 / 200.0;
+    changes * focus * falling
+}
+
 /// Sleeps in short steps until `ctl.stop`, for `go infinite` and unanswered pondering, which
 /// must not return before the protocol says so.
 pub fn wait_for_stop(ctl: &SearchControl, limits: &Limits) {
@@ -166,5 +177,19 @@ mod tests {
         ctl.ponderhit();
         std::thread::sleep(Duration::from_millis(5));
         assert!(b.hard_expired(&ctl, true));
+    }
+
+    #[test]
+    fn the_soft_limit_stretches_with_doubt_and_shrinks_with_a_clear_best() {
+        let settled = soft_scale(0.0, 0.5, 0);
+        assert!(soft_scale(1.0, 0.5, 0) > settled, "a changing best action");
+        assert!(soft_scale(0.0, 0.95, 0) < settled, "one action took the search");
+        assert!(soft_scale(0.0, 0.2, 0) > settled, "rivals that took long to refute");
+        assert!(soft_scale(0.0, 0.5, 60) > settled, "a falling score");
+        assert_eq!(soft_scale(0.0, 0.5, -60), settled, "a rising score changes nothing");
+        let most = soft_scale(10.0, 0.0, 1000);
+        assert!((most - 2.0 * 1.5 * 1.5).abs() < 1e-9, "{most}");
+        let least = soft_scale(0.0, 1.0, 0);
+        assert!((least - 0.7 * 0.675).abs() < 1e-9, "{least}");
     }
 }
