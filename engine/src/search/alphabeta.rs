@@ -649,7 +649,8 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             },
         );
 
-        let tt_tactical = tt_code.is_some_and(|c| list.iter().any(|&a| a.code() == c && self.g.is_tactical(a)));
+        let tt_tactical =
+            tt_code.is_some_and(|c| list.iter().any(|&a| a.code() == c && self.g.is_tactical(a)));
         let mut best = -INF;
         let mut best_action: Option<G::Action> = None;
         let alpha0 = alpha;

@@ -183,10 +183,20 @@ mod tests {
     fn the_soft_limit_stretches_with_doubt_and_shrinks_with_a_clear_best() {
         let settled = soft_scale(0.0, 0.5, 0);
         assert!(soft_scale(1.0, 0.5, 0) > settled, "a changing best action");
-        assert!(soft_scale(0.0, 0.95, 0) < settled, "one action took the search");
-        assert!(soft_scale(0.0, 0.2, 0) > settled, "rivals that took long to refute");
+        assert!(
+            soft_scale(0.0, 0.95, 0) < settled,
+            "one action took the search"
+        );
+        assert!(
+            soft_scale(0.0, 0.2, 0) > settled,
+            "rivals that took long to refute"
+        );
         assert!(soft_scale(0.0, 0.5, 60) > settled, "a falling score");
-        assert_eq!(soft_scale(0.0, 0.5, -60), settled, "a rising score changes nothing");
+        assert_eq!(
+            soft_scale(0.0, 0.5, -60),
+            settled,
+            "a rising score changes nothing"
+        );
         let most = soft_scale(10.0, 0.0, 1000);
         assert!((most - 2.0 * 1.5 * 1.5).abs() < 1e-9, "{most}");
         let least = soft_scale(0.0, 1.0, 0);
