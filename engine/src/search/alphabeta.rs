@@ -649,8 +649,6 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             },
         );
 
-        let tt_tactical =
-            tt_code.is_some_and(|c| list.iter().any(|&a| a.code() == c && self.g.is_tactical(a)));
         let mut best = -INF;
         let mut best_action: Option<G::Action> = None;
         let alpha0 = alpha;
@@ -683,16 +681,6 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                 continue;
             }
             if best > -MATE_BOUND && quiet && futile {
-                continue;
-            }
-            // Near the horizon, a quiet action that keeps failing wherever it is tried.
-            if !pv_node
-                && !in_check
-                && quiet
-                && best > -MATE_BOUND
-                && depth <= p.hp_depth
-                && order < -p.hp_margin * depth
-            {
                 continue;
             }
             // Near the horizon: a tactical action the game expects to lose much material, or a
@@ -732,11 +720,8 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                     if !improving {
                         r += 1;
                     }
-                    // Reduced less where the action usually cuts, more where it fails.
-                    r -= (order / p.lmr_history.max(1)).clamp(-2, 2);
-                    if tt_tactical {
-                        // The table's best is a capture: quiet actions rarely beat it.
-                        r += 1;
+                    if order > p.lmr_history {
+                        r -= 1;
                     }
                     r = r.clamp(0, nd - 1);
                 }

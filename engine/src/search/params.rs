@@ -23,13 +23,8 @@ pub struct SearchParams {
     /// plies, both in hundredths...
     pub lmr_base: i32,
     pub lmr_divisor: i32,
-    /// ...one ply less for each `lmr_history` of a quiet action's ordering score (history
-    /// and continuation history), one more for each below zero, at most two either way.
+    /// ...one ply less for a quiet action whose history is above this.
     pub lmr_history: i32,
-    /// History pruning: at depths up to `hp_depth`, quiet actions whose ordering score is
-    /// below `-hp_margin * depth` are skipped.
-    pub hp_depth: i32,
-    pub hp_margin: i32,
     /// Late move pruning: quiet actions after `lmp_base + depth²` are skipped at depths up
     /// to `lmp_depth`.
     pub lmp_base: i32,
@@ -67,8 +62,6 @@ impl Default for SearchParams {
             lmr_base: 75,
             lmr_divisor: 225,
             lmr_history: 4000,
-            hp_depth: 3,
-            hp_margin: 3000,
             lmp_base: 3,
             lmp_depth: 3,
             iir_depth: 4,
@@ -95,8 +88,6 @@ crate::param_table!(SearchParams {
     lmr_base,
     lmr_divisor,
     lmr_history,
-    hp_depth,
-    hp_margin,
     lmp_base,
     lmp_depth,
     iir_depth,
@@ -131,9 +122,7 @@ pub const SPSA_RANGES: &[SpsaRange] = &[
     r("nmp_eval_step", 50, 500, 20.0),
     r("lmr_base", 0, 200, 10.0),
     r("lmr_divisor", 100, 400, 15.0),
-    r("lmr_history", 500, 16000, 500.0),
-    r("hp_depth", 0, 8, 0.7),
-    r("hp_margin", 0, 16000, 500.0),
+    r("lmr_history", 0, 16000, 500.0),
     r("lmp_base", 1, 12, 1.0),
     r("lmp_depth", 1, 8, 0.7),
     r("iir_depth", 2, 10, 0.7),
