@@ -10,8 +10,8 @@
 # OUT (default ladder-out) override the paths. Results: $OUT/ladder-E.jsonl, $OUT/log-E.txt.
 set -u
 [ $# -ge 4 ] || { sed -n 2,10p "$0"; exit 2; }
-TS=$(realpath "${TESSERA:-target/release/tessera}")
-SF=$(realpath "${STOCKFISH:-/usr/games/stockfish}")
+TS=$(realpath -e "${TESSERA:-target/release/tessera}") || { echo "no Tessera binary: cargo build --release, or set TESSERA" >&2; exit 1; }
+SF=$(realpath -e "${STOCKFISH:-/usr/games/stockfish}") || { echo "no Stockfish: apt-get install stockfish, or set STOCKFISH" >&2; exit 1; }
 OUT=${OUT:-ladder-out}
 mkdir -p "$OUT"
 secs=$1 seed=$2 tc=$3
