@@ -551,6 +551,21 @@ pub trait View: Clone + Send + Sync + 'static {
         }
     }
 
+    /// Every truth this view allows, each with its probability, where there are at most
+    /// `max` of them and chance has nothing left to decide (from here the game is, for this
+    /// player, one of perfect information in each of them). `None` otherwise, and by
+    /// default: always safe, it only keeps the information-set searcher and the sampling of
+    /// determinized search.
+    fn worlds(&self, _max: usize) -> Option<Vec<Sample<Self::Game>>> {
+        None
+    }
+
+    /// True when the view allows one truth only (an enemy arrangement deduced whole, say):
+    /// every sample is the truth.
+    fn certain(&self) -> bool {
+        self.worlds(1).is_some()
+    }
+
     /// A truth as the opponent could believe it: drawn like `sample`, and then this player's
     /// own hidden part drawn again from what the opponent has seen of it. Tree search trains
     /// the opponent's tree on these, so the modelled opponent never learns this player's

@@ -108,7 +108,8 @@ pub fn run_truth<G: Evaluate + Hidden>(
     out
 }
 
-/// Plays from one player's view of a hidden-information game (`Auto`: information-set MCTS;
+/// Plays from one player's view of a hidden-information game (`Auto`: information-set MCTS,
+/// or alpha-beta on each truth where the view allows at most `Exact Worlds` of them;
 /// alpha-beta: determinized, over truths sampled from the view, then a vote).
 pub fn run_view<V>(
     view: &V,
@@ -124,6 +125,16 @@ where
 {
     let model = mcts::FromView { view: view.clone() };
     let out = match cfg.searcher {
+        // A view that leaves nothing hidden is a perfect-information position: alpha-beta on
+        // its one truth sees deeper than a tree search over samples that are all the same
+        // (and so, with `Exact Worlds` above 1, over each of a few truths).
+        Searcher::Auto if view.worlds(cfg.exact_worlds.max(1) as usize).is_some() => {
+            let exact = SearchConfig {
+                determinizations: cfg.determinizations.max(cfg.exact_worlds),
+                ..cfg.clone()
+            };
+            mcts::determinized::search(&model, limits, &exact, ctl, tt, report)
+        }
         Searcher::Auto | Searcher::Mcts => {
             mcts::think_view(view, limits, cfg, ctl, tree_mb(tt), report)
         }

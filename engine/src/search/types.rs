@@ -57,6 +57,10 @@ pub struct SearchConfig {
     /// Truths sampled from a view by the searchers that search one truth at a time
     /// (determinized alpha-beta, the greedy player).
     pub determinizations: u32,
+    /// `Search auto` plays a view by determinized alpha-beta over every truth it allows
+    /// where there are at most this many (`View::worlds`; 1: only where the view is
+    /// certain), and by information-set tree search otherwise (the `Exact Worlds` option).
+    pub exact_worlds: u32,
     /// Those searchers draw their truths with the same random numbers at every move (the
     /// `Fixed Sample` option): with one determinization and a view whose draw stays put
     /// while it is possible, a player that believes one fixed sample.
@@ -74,6 +78,7 @@ impl Default for SearchConfig {
             searcher: Searcher::Auto,
             mcts: MctsConfig::default(),
             determinizations: 8,
+            exact_worlds: 8,
             fixed_sample: false,
             params: super::params::SearchParams::default(),
         }

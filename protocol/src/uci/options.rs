@@ -197,6 +197,18 @@ pub const ENGINE_OPTIONS: &[OptionSpec] = &[
         check: None,
     },
     OptionSpec {
+        name: "Exact Worlds",
+        kind: OptionKind::Spin {
+            default: 8,
+            min: 1,
+            max: 256,
+        },
+        help: "Search auto plays a hidden-information view by determinized alpha-beta over \
+               every truth it allows where there are at most this many (1: once the view \
+               is certain), by information-set tree search otherwise",
+        check: None,
+    },
+    OptionSpec {
         name: "Fixed Sample",
         kind: OptionKind::Check { default: false },
         help: "determinized alpha-beta and the greedy player draw their truths with the same \
@@ -242,6 +254,7 @@ pub fn set_search_option(cfg: &mut SearchConfig, name: &str, value: &str) -> boo
         "MCTS Tree Turns" => cfg.mcts.tree_turns = u32::try_from(int()).ok(),
         "MCTS Leaf Deepening" => cfg.mcts.leaf_deepening = u32::try_from(int()).ok(),
         "Determinizations" => cfg.determinizations = int().max(1) as u32,
+        "Exact Worlds" => cfg.exact_worlds = int().clamp(1, 256) as u32,
         "Fixed Sample" => cfg.fixed_sample = value == "true",
         "Random Seed" => cfg.mcts.seed = int().max(0) as u64,
         _ => return false,

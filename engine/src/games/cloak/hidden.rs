@@ -432,6 +432,26 @@ impl View for CloakView {
             weight: 1.0,
         }
     }
+    /// Once both sides are dealt chance has nothing more to decide, and every other part of
+    /// the position is public: the worlds are the enemy arrangements still possible, with
+    /// their weights. Without inference those are the arrangements the identities told
+    /// allow.
+    fn worlds(&self, max: usize) -> Option<Vec<Sample<Cloak>>> {
+        if self.pos.dealt != [true, true] || self.possible.len() > max {
+            return None;
+        }
+        let total: f64 = self.possible.iter().map(|&(_, w)| w).sum();
+        let them = self.player.opponent();
+        let worlds = self.possible.iter().map(|&(pick, w)| {
+            let mut pos = self.pos.clone();
+            dress(&mut pos, them, pick);
+            Sample {
+                state: self.game.with_position(pos, self.history.clone()),
+                weight: w / total,
+            }
+        });
+        Some(worlds.collect())
+    }
     fn sample_hiding_own(&self, rng: &mut GameRng) -> Option<Sample<Cloak>> {
         let mut pos = self.enemy_drawn(rng);
         let me = self.player;

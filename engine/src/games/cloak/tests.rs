@@ -1192,3 +1192,66 @@ fn leaves_the_tree_keeps_returning_to_are_searched_deeper() {
     assert!(base > 0 && one > 0 && two > 0, "{base} {one} {two}");
     assert!(base > two, "{base} {two}");
 }
+
+/// White's view late in a game: every black piece uncloaked or captured (Black's knowledge
+/// fixes each checker), so one black arrangement is left. Ra8 mates.
+const CERTAIN_MATE: &str = "view w 6k1/5ppp/8/8/8/8/5PPP/R5K1 w start -/- 0/0 - 0 30 518/? R/N/B/Q/K/B/N/R R/N/B/Q/K/B/N/R";
+
+#[test]
+fn a_view_is_certain_once_one_enemy_arrangement_is_left() {
+    let g = Cloak::new(None);
+    let start = g
+        .parse_view("view w [u1][u2][u3][u4][u5][u6][u7][u8]/pppppppp/8/8/8/8/PPPPPPPP/[R1][N2][B3][Q4][K5][B6][N7][R8] w start abcdefgh/abcdefgh 0/0 - 0 1 518/? */*/*/*/*/*/*/* */*/*/*/*/*/*/*")
+        .unwrap();
+    assert_eq!(start.possible().len(), 960);
+    assert!(!start.certain());
+    assert!(start.worlds(959).is_none());
+    let all = start.worlds(960).unwrap();
+    assert_eq!(all.len(), 960);
+    let total: f64 = all.iter().map(|w| w.weight).sum();
+    assert!((total - 1.0).abs() < 1e-9, "{total}");
+    let late = g.parse_view(CERTAIN_MATE).unwrap();
+    assert_eq!(late.possible().len(), 1);
+    assert!(late.certain());
+    let one = late.worlds(1).unwrap();
+    assert_eq!(one.len(), 1);
+    assert_eq!(one[0].weight, 1.0);
+    // Every sample is the one truth.
+    let mut rng = seeded_rng(3);
+    let a = late.sample(&mut rng).state.fen();
+    let b = late.sample(&mut rng).state.fen();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn a_certain_view_is_searched_by_alpha_beta_on_its_truth() {
+    use crate::search::tt::TranspositionTable;
+    use crate::search::{run_view, Limits, Score, SearchConfig, SearchControl, Searcher};
+    let view = Cloak::new(None).parse_view(CERTAIN_MATE).unwrap();
+    let go = |searcher| {
+        run_view(
+            &view,
+            &Limits::depth(3),
+            &SearchConfig {
+                searcher,
+                ..SearchConfig::default()
+            },
+            &SearchControl::new(false),
+            &TranspositionTable::new(1),
+            &mut |_| {},
+        )
+    };
+    let auto = go(Searcher::Auto);
+    // A tree search reports centipawns; alpha-beta proves the mate.
+    assert_eq!(
+        auto.turn.first().map(String::as_str),
+        Some("a1a8"),
+        "{:?}",
+        auto.turn
+    );
+    assert_eq!(auto.score, Score::Mate(1));
+    // Determinized alpha-beta searches the one truth once, not once per determinization.
+    let det = go(Searcher::AlphaBeta);
+    assert_eq!(det.turn, auto.turn);
+    assert_eq!(det.nodes, auto.nodes);
+}

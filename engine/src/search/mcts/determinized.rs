@@ -1,7 +1,9 @@
 //! Determinized alpha-beta (perfect-information Monte Carlo): sample truths (from a view:
 //! consistent with it; from a full state: the state itself), fix each one's future chance
 //! with `FixedChance`, search each with the alpha-beta searcher (`search::think`), and play
-//! the turn most of them chose (ties: the best summed score).
+//! the turn most of them chose (ties: the best summed score). Where a view allows no more
+//! truths than that (`Model::worlds`), each is searched once and votes with its probability:
+//! a certain view's one truth gets all the time.
 //!
 //! Its known weaknesses are what information-set search addresses: it searches every sample
 //! as if the hidden part were known to both sides (strategy fusion), and it never chooses an
@@ -18,6 +20,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// One sample's answer.
 struct Vote {
     turn: Vec<String>,
+    /// The sample's weight: 1 for a drawn one, its probability for one of all the worlds.
+    weight: f64,
     score: i32,
     /// The depth its search completed.
     depth: u32,
@@ -37,10 +41,20 @@ where
 {
     let mut rng = super::baselines::rng_for(model, cfg);
     let k = cfg.determinizations.max(1) as usize;
-    let worlds: Vec<FixedChance<M::G>> = (0..k)
-        .map(|i| {
-            let s = model.world(&mut rng).state;
-            FixedChance::new(s, (i as u64 + 1).wrapping_mul(0xA24B_AED4_963E_E407))
+    // Where the view allows no more truths than there are samples to draw, each is searched
+    // once, its vote weighted by its probability: drawn samples would repeat them and split
+    // the time among copies of the same search.
+    let drawn: Vec<(M::G, f64)> = match model.worlds(k) {
+        Some(all) => all.into_iter().map(|s| (s.state, s.weight)).collect(),
+        None => (0..k).map(|_| (model.world(&mut rng).state, 1.0)).collect(),
+    };
+    let k = drawn.len().max(1);
+    let worlds: Vec<(FixedChance<M::G>, f64)> = drawn
+        .into_iter()
+        .enumerate()
+        .map(|(i, (s, w))| {
+            let seed = (i as u64 + 1).wrapping_mul(0xA24B_AED4_963E_E407);
+            (FixedChance::new(s, seed), w)
         })
         .collect();
     // The move overhead is taken once, from the whole budget, not from every sample's share.
@@ -56,7 +70,7 @@ where
     let mut nodes = 0u64;
     if limits.depth.is_some() || limits.nodes.is_some() || timed {
         // One search per sample, the limits shared out.
-        for (i, w) in worlds.iter().enumerate() {
+        for (i, (w, weight)) in worlds.iter().enumerate() {
             if ctl.stopped() {
                 break;
             }
@@ -92,7 +106,7 @@ where
                         }
                     })
                 });
-                let vote = one(model, w, &l, &inner, sample_ctl, tt, &mut nodes);
+                let vote = one(model, w, *weight, &l, &inner, sample_ctl, tt, &mut nodes);
                 done.store(true, Ordering::Release);
                 if let Some(h) = watcher {
                     h.thread().unpark();
@@ -107,11 +121,12 @@ where
         // No limit: deepen every sample by one ply at a time until `stop`.
         for depth in 1..=64 {
             let mut round = Vec::new();
-            for w in &worlds {
+            for (w, weight) in &worlds {
                 if ctl.stopped() {
                     break;
                 }
-                if let Some(v) = one(model, w, &Limits::depth(depth), &inner, ctl, tt, &mut nodes) {
+                let l = Limits::depth(depth);
+                if let Some(v) = one(model, w, *weight, &l, &inner, ctl, tt, &mut nodes) {
                     round.push(v);
                 }
             }
@@ -132,7 +147,7 @@ where
             let out = SearchOutput {
                 turn: best.turn.clone(),
                 ponder: None,
-                score: Score::Cp(best.score),
+                score: vote_score(best.score),
                 nodes,
                 depth: best.depth,
             };
@@ -155,13 +170,28 @@ fn info(depth: u32, best: &Vote, nodes: u64, ctl: &SearchControl) -> SearchInfo 
         depth,
         seldepth: depth,
         multipv: 1,
-        score: Score::Cp(best.score),
+        score: vote_score(best.score),
         nodes,
         time_ms: ms,
         nps: nodes * 1000 / ms.max(1),
         hashfull: 0,
         pv: best.turn.clone(),
         note: None,
+    }
+}
+
+/// A sample's score on one scale: centipawns, a mate in `m` moves as `VOTE_MATE - m`.
+const VOTE_MATE: i32 = 30_000;
+
+/// A voted score back as the protocol shows it: a mate where the samples that chose the
+/// turn all found one (their mean distance, rounded down).
+fn vote_score(cp: i32) -> Score {
+    if cp > VOTE_MATE - 1000 {
+        Score::Mate(VOTE_MATE - cp)
+    } else if cp < -VOTE_MATE + 1000 {
+        Score::Mate(-(VOTE_MATE + cp))
+    } else {
+        Score::Cp(cp)
     }
 }
 
@@ -180,9 +210,11 @@ fn sample_share(spent: u64, total: u64, i: usize, k: usize) -> u64 {
 }
 
 /// Alpha-beta on one sample; its turn cut where the player's turn pauses.
+#[allow(clippy::too_many_arguments)]
 fn one<M>(
     model: &M,
     w: &FixedChance<M::G>,
+    weight: f64,
     limits: &Limits,
     cfg: &SearchConfig,
     ctl: &SearchControl,
@@ -218,34 +250,36 @@ where
     }
     let score = match out.score {
         Score::Cp(c) => c,
-        Score::Mate(m) if m > 0 => 30_000 - m,
-        Score::Mate(m) => -30_000 - m,
+        Score::Mate(m) if m > 0 => VOTE_MATE - m,
+        Score::Mate(m) => -VOTE_MATE - m,
     };
     Some(Vote {
         turn,
+        weight,
         score,
         depth: out.depth,
     })
 }
 
-/// The turn most samples chose, with the mean score of those samples and the depth half of
-/// all samples reached.
+/// The turn most samples chose (by weight), with the weighted mean score of those samples
+/// and the depth half of all samples reached.
 fn tally(votes: &[Vote]) -> Option<Vote> {
-    let mut groups: Vec<(Vec<String>, usize, i64)> = Vec::new();
+    let mut groups: Vec<(Vec<String>, f64, f64)> = Vec::new();
     for v in votes {
         match groups.iter_mut().find(|g| g.0 == v.turn) {
             Some(g) => {
-                g.1 += 1;
-                g.2 += v.score as i64;
+                g.1 += v.weight;
+                g.2 += v.weight * v.score as f64;
             }
-            None => groups.push((v.turn.clone(), 1, v.score as i64)),
+            None => groups.push((v.turn.clone(), v.weight, v.weight * v.score as f64)),
         }
     }
     let best = groups
         .into_iter()
-        .max_by(|a, b| a.1.cmp(&b.1).then(a.2.cmp(&b.2)))?;
+        .max_by(|a, b| a.1.total_cmp(&b.1).then(a.2.total_cmp(&b.2)))?;
     Some(Vote {
-        score: (best.2 / best.1 as i64) as i32,
+        score: (best.2 / best.1.max(f64::MIN_POSITIVE)).round() as i32,
+        weight: best.1,
         turn: best.0,
         depth: median_depth(votes),
     })
@@ -253,7 +287,50 @@ fn tally(votes: &[Vote]) -> Option<Vote> {
 
 #[cfg(test)]
 mod tests {
-    use super::sample_share;
+    use super::{sample_share, tally, vote_score, Vote, VOTE_MATE};
+    use crate::search::types::Score;
+
+    fn vote(turn: &str, weight: f64, score: i32) -> Vote {
+        Vote {
+            turn: vec![turn.to_string()],
+            weight,
+            score,
+            depth: 4,
+        }
+    }
+
+    #[test]
+    fn the_turn_with_the_most_weight_wins_the_vote() {
+        // Drawn samples weigh 1 each: the most frequent turn wins, with its mean score.
+        let drawn = [
+            vote("e2e4", 1.0, 30),
+            vote("d2d4", 1.0, 90),
+            vote("e2e4", 1.0, 10),
+        ];
+        let best = tally(&drawn).unwrap();
+        assert_eq!((best.turn[0].as_str(), best.score), ("e2e4", 20));
+        // Exact worlds weigh their probability: one likely world outvotes two unlikely ones.
+        let exact = [
+            vote("e2e4", 0.2, 30),
+            vote("d2d4", 0.6, 90),
+            vote("e2e4", 0.2, 10),
+        ];
+        let best = tally(&exact).unwrap();
+        assert_eq!((best.turn[0].as_str(), best.score), ("d2d4", 90));
+        // Equal weights: the better summed score.
+        let even = [vote("e2e4", 0.5, 30), vote("d2d4", 0.5, 90)];
+        assert_eq!(tally(&even).unwrap().turn[0], "d2d4");
+        assert!(tally(&[]).is_none());
+    }
+
+    #[test]
+    fn voted_mates_read_back_as_mates() {
+        assert_eq!(vote_score(VOTE_MATE - 3), Score::Mate(3));
+        assert_eq!(vote_score(-VOTE_MATE + 2), Score::Mate(-2));
+        assert_eq!(vote_score(-VOTE_MATE), Score::Mate(0));
+        assert_eq!(vote_score(250), Score::Cp(250));
+        assert_eq!(vote_score(-900), Score::Cp(-900));
+    }
 
     #[test]
     fn every_sample_gets_a_share_of_the_time_left() {

@@ -45,6 +45,12 @@ pub trait Model: Sync + Sized {
 
     fn is_chance(&self, g: &Self::G) -> bool;
 
+    /// Every world with its probability, where there are at most `max` and chance has
+    /// nothing left to decide (`View::worlds`): a determinized search searches each once.
+    fn worlds(&self, _max: usize) -> Option<Vec<Sample<Self::G>>> {
+        None
+    }
+
     /// Runs `f` with the scorer of leaves `leaf` names (`proto`: a position of the game).
     fn with_leaf<R>(
         &self,
@@ -100,6 +106,13 @@ impl<G: Evaluate> Model for Perfect<G> {
 
     fn is_chance(&self, _g: &G) -> bool {
         false
+    }
+
+    fn worlds(&self, _max: usize) -> Option<Vec<Sample<G>>> {
+        Some(vec![Sample {
+            state: self.root.clone(),
+            weight: 1.0,
+        }])
     }
 
     fn with_leaf<R>(
@@ -229,6 +242,10 @@ where
 
     fn world_hiding_own(&self, rng: &mut GameRng) -> Option<Sample<V::Game>> {
         self.view.sample_hiding_own(rng)
+    }
+
+    fn worlds(&self, max: usize) -> Option<Vec<Sample<V::Game>>> {
+        self.view.worlds(max)
     }
 
     fn is_chance(&self, g: &V::Game) -> bool {
