@@ -560,12 +560,6 @@ pub trait View: Clone + Send + Sync + 'static {
         None
     }
 
-    /// True when the view allows one truth only (an enemy arrangement deduced whole, say):
-    /// every sample is the truth.
-    fn certain(&self) -> bool {
-        self.worlds(1).is_some()
-    }
-
     /// A truth as the opponent could believe it: drawn like `sample`, and then this player's
     /// own hidden part drawn again from what the opponent has seen of it. Tree search trains
     /// the opponent's tree on these, so the modelled opponent never learns this player's

@@ -108,13 +108,6 @@ impl<G: Evaluate> Model for Perfect<G> {
         false
     }
 
-    fn worlds(&self, _max: usize) -> Option<Vec<Sample<G>>> {
-        Some(vec![Sample {
-            state: self.root.clone(),
-            weight: 1.0,
-        }])
-    }
-
     fn with_leaf<R>(
         &self,
         proto: &G,
