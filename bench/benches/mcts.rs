@@ -1,6 +1,7 @@
 //! Monte Carlo tree search speed: playouts (iterations) per second of UCT on registered
 //! variants, and of information-set MCTS (one tree per player, and one tree) from a view of
-//! the test game Peek Whist. Each measurement runs a fixed number of iterations.
+//! the test game Peek Whist and from a Cloak and Dagger view (where every iteration's leaf is
+//! scored by a search of its own). Each measurement runs a fixed number of iterations.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tessera::bench_positions::POSITIONS;
@@ -11,6 +12,7 @@ use tessera::Game;
 use tessera_tests::toys::PeekWhist;
 
 const PLAYOUTS: u64 = 5_000;
+const CLOAK_ITERATIONS: u64 = 2_000;
 
 fn uct(c: &mut Criterion) {
     let mut group = c.benchmark_group("mcts");
@@ -43,6 +45,25 @@ fn uct(c: &mut Criterion) {
             })
         });
     }
+    // White's view after 1. e4 e5 2. Nf3 Nc6: Black's arrangement unknown but for a knight.
+    let mut cloak = tessera::games::cloak::Cloak::new(Some([518, 518]));
+    for text in ["e2e4", "end", "e7e5", "end", "g1f3", "end", "b8c6", "end"] {
+        let a = cloak.parse_action(text).expect("legal");
+        cloak.play(a);
+    }
+    let view = cloak.view(Player::White);
+    let cfg = SearchConfig::default();
+    let limits = Limits {
+        nodes: Some(CLOAK_ITERATIONS),
+        ..Limits::default()
+    };
+    group.throughput(Throughput::Elements(CLOAK_ITERATIONS));
+    group.bench_function("ismcts/cloak/view", |b| {
+        b.iter(|| {
+            let ctl = SearchControl::new(false);
+            mcts::think_view(&view, &limits, &cfg, &ctl, 16, &mut |_| {})
+        })
+    });
     group.finish();
 }
 

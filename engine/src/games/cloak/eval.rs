@@ -1,8 +1,8 @@
 //! Evaluation: material, what the enemy knows of one's identities, the king's exposure, pawn
 //! advance and pawns to drop. Weights in one typed table.
 
-use super::position::{Act, Phase, Position, CASTLE, UNKNOWN};
-use super::setup::{KING, PAWN};
+use super::position::{Act, Phase, Position, CASTLE};
+use super::setup::{KING, KNIGHT, PAWN, QUEEN};
 use super::Cloak;
 use crate::game::{retain_from, Evaluate, Game, Player, RuleError};
 use crate::games::chess::attacks::rank_of;
@@ -56,44 +56,41 @@ crate::param_table!(Weights {
     owed,
 });
 
-/// Score for `us` in the full state.
+/// Score for `us` in the full state. Counted by bitboards: a tree search scores every leaf
+/// with a search of its own, so this runs hundreds of times an iteration.
 pub fn score(pos: &Position, w: &Weights, us: Player) -> i32 {
     let mut s = [0i32; 2];
-    let mut occupied = pos.color_bb[0] | pos.color_bb[1];
-    while occupied != 0 {
-        let sq = occupied.trailing_zeros() as u8;
-        occupied &= occupied - 1;
-        let Some(p) = pos.board[sq as usize] else {
-            continue;
-        };
-        let c = p.color.index();
-        match p.kind {
-            PAWN => {
-                let r = if p.color == Player::White {
-                    rank_of(sq)
-                } else {
-                    7 - rank_of(sq)
-                };
-                s[c] += w.values[0] + w.pawn_rank[r as usize];
-            }
-            KING | UNKNOWN => {}
-            k => s[c] += w.values[k as usize],
-        }
-        if pos.num[sq as usize] > 0 {
-            s[c] += w.cloaked;
-            if p.kind == KING {
-                s[c] += w.king_cloaked;
-                let m = pos.know[c].mask[pos.num[sq as usize] as usize - 1];
-                s[c] += w.king_cover * (m.count_ones() as i32 - 1);
-            }
-        }
-    }
     for side in [Player::White, Player::Black] {
         let c = side.index();
-        s[c] += w.reserve * pos.reserve[c] as i32;
-        if pos.in_visible_check(side) {
-            s[c] -= w.exposed_king;
+        let own = pos.color_bb[c];
+        let mut v = 0;
+        for kind in KNIGHT..=QUEEN {
+            v += w.values[kind as usize] * (pos.kind_bb[kind as usize] & own).count_ones() as i32;
         }
+        let mut pawns = pos.kind_bb[PAWN as usize] & own;
+        v += w.values[0] * pawns.count_ones() as i32;
+        while pawns != 0 {
+            let sq = pawns.trailing_zeros() as u8;
+            pawns &= pawns - 1;
+            let r = match side {
+                Player::White => rank_of(sq),
+                Player::Black => 7 - rank_of(sq),
+            };
+            v += w.pawn_rank[r as usize];
+        }
+        v += w.cloaked * (pos.cloaked & own).count_ones() as i32;
+        let mut kings = pos.kind_bb[KING as usize] & pos.cloaked & own;
+        while kings != 0 {
+            let sq = kings.trailing_zeros() as usize;
+            kings &= kings - 1;
+            let m = pos.know[c].mask[pos.num[sq] as usize - 1];
+            v += w.king_cloaked + w.king_cover * (m.count_ones() as i32 - 1);
+        }
+        v += w.reserve * pos.reserve[c] as i32;
+        if pos.in_visible_check(side) {
+            v -= w.exposed_king;
+        }
+        s[c] = v;
     }
     if pos.owed {
         s[pos.side.index()] -= w.owed;

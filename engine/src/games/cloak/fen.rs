@@ -334,5 +334,6 @@ pub fn parse(text: &str, viewer: Option<Player>) -> Result<Position, RuleError> 
         }
     }
     p.board_key = p.recompute_board_key();
+    p.public_board_key = p.recompute_public_board_key();
     Ok(p)
 }

@@ -115,6 +115,9 @@ pub struct Position {
     pub king_taken: Option<Player>,
     /// Zobrist key of the pieces, kept incrementally.
     pub board_key: u64,
+    /// The same with cloaked kinds left out (what both players see), kept incrementally
+    /// because repetition asks for it at every turn's start and every terminal check.
+    pub public_board_key: u64,
 }
 
 struct Keys {
@@ -125,7 +128,7 @@ struct Keys {
 fn keys() -> &'static Keys {
     static K: OnceLock<Keys> = OnceLock::new();
     K.get_or_init(|| {
-        let v = crate::zobrist::keys(0xC10A_CDA6, 64 * 2 * 7 * 9 + 700);
+        let v = crate::zobrist::keys(0xC10A_CDA6, 64 * 2 * 7 * 9 + 100);
         Keys {
             piece: v[..64 * 2 * 7 * 9].to_vec(),
             misc: v[64 * 2 * 7 * 9..].to_vec(),
@@ -135,6 +138,23 @@ fn keys() -> &'static Keys {
 
 fn piece_key(s: Square, p: Piece, num: u8) -> u64 {
     keys().piece[((s as usize * 2 + p.color.index()) * 7 + p.kind as usize) * 9 + num as usize]
+}
+
+/// A bijective 64-bit mixer (the SplitMix64 finalizer): distinct words give unrelated keys.
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// The key of a piece as both players see it: a cloaked checker's kind is unknown.
+fn public_piece_key(s: Square, mut p: Piece, num: u8) -> u64 {
+    if num > 0 {
+        p.kind = UNKNOWN;
+    }
+    piece_key(s, p, num)
 }
 
 /// The rank a side's pieces start on, and its pawns' rank.
@@ -192,6 +212,7 @@ impl Position {
             know: [Knowledge::new(); 2],
             king_taken: None,
             board_key: 0,
+            public_board_key: 0,
         };
         for c in [Player::White, Player::Black] {
             for f in 0..8 {
@@ -222,6 +243,7 @@ impl Position {
             self.cloaked |= bb(s);
         }
         self.board_key ^= piece_key(s, p, num);
+        self.public_board_key ^= public_piece_key(s, p, num);
     }
 
     pub fn take(&mut self, s: Square) -> Option<(Piece, u8)> {
@@ -233,6 +255,7 @@ impl Position {
         self.kind_bb[p.kind as usize] &= !bb(s);
         self.cloaked &= !bb(s);
         self.board_key ^= piece_key(s, p, num);
+        self.public_board_key ^= public_piece_key(s, p, num);
         Some((p, num))
     }
 
@@ -523,7 +546,9 @@ impl Position {
         }
     }
 
-    /// Zobrist key of everything but the pieces.
+    /// Zobrist key of everything but the pieces. Each side's knowledge, unmoved files and
+    /// reserve are packed into two words and mixed, not looked up checker by checker: the
+    /// key is asked for at every node of every leaf search.
     pub fn misc_key(&self) -> u64 {
         let m = &keys().misc;
         let mut k = 0u64;
@@ -544,13 +569,9 @@ impl Position {
             k ^= m[16];
         }
         for c in 0..2 {
-            k ^= m[20 + c * 16 + self.reserve[c].min(15) as usize];
-            for f in 0..8 {
-                if self.unmoved[c] >> f & 1 != 0 {
-                    k ^= m[60 + c * 8 + f];
-                }
-                k ^= m[100 + (c * 8 + f) * 32 + (self.know[c].mask[f] >> 1) as usize];
-            }
+            let masks = u64::from_le_bytes(self.know[c].mask);
+            let rest = self.unmoved[c] as u64 | (self.reserve[c].min(15) as u64) << 8;
+            k ^= mix(masks ^ m[20 + c]) ^ mix(rest ^ m[22 + c]);
         }
         if let Some(e) = self.ep {
             k ^= m[80 + file_of(e) as usize];
@@ -575,14 +596,14 @@ impl Position {
     /// The key of what both players see: the truth's key with cloaked kinds left out (for
     /// repetition, which both sides must judge alike).
     pub fn public_key(&self) -> u64 {
-        let mut k = self.misc_key();
+        self.public_board_key ^ self.misc_key()
+    }
+
+    pub fn recompute_public_board_key(&self) -> u64 {
+        let mut k = 0;
         for s in 0..64u8 {
-            if let Some(mut p) = self.board[s as usize] {
-                let num = self.num[s as usize];
-                if num > 0 {
-                    p.kind = UNKNOWN;
-                }
-                k ^= piece_key(s, p, num);
+            if let Some(p) = self.board[s as usize] {
+                k ^= public_piece_key(s, p, self.num[s as usize]);
             }
         }
         k

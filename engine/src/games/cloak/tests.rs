@@ -631,6 +631,7 @@ proptest! {
     fn play_undo_keys_and_text(seed: u64, plies in 0usize..120) {
         let mut g = random_game(seed, plies);
         prop_assert_eq!(g.key(), g.recompute_key());
+        prop_assert_eq!(g.pos.public_board_key, g.pos.recompute_public_board_key());
         let fen = g.fen();
         let back = Cloak::from_fen(&fen).unwrap();
         prop_assert_eq!(back.fen(), fen.clone());
@@ -643,6 +644,7 @@ proptest! {
             let key = g.key();
             let u = g.play(a);
             prop_assert_eq!(g.key(), g.recompute_key());
+            prop_assert_eq!(g.pos.public_board_key, g.pos.recompute_public_board_key());
             g.undo(u);
             prop_assert_eq!(&g.pos, &before);
             prop_assert_eq!(g.key(), key);
@@ -656,6 +658,9 @@ proptest! {
             let text = view.fen();
             let parsed = g.parse_view(&text).unwrap();
             prop_assert_eq!(parsed.fen(), text);
+            // Repetition is judged alike in the truth and in every truth a view allows.
+            let drawn = view.determinize(&mut seeded_rng(seed));
+            prop_assert_eq!(drawn.pos.public_key(), g.pos.public_key());
         }
         let _ = g.evaluate();
     }
@@ -1253,4 +1258,113 @@ fn a_certain_view_is_searched_by_alpha_beta_on_its_truth() {
     let det = go(Searcher::AlphaBeta);
     assert_eq!(det.turn, auto.turn);
     assert_eq!(det.nodes, auto.nodes);
+}
+
+/// The evaluation as first written, square by square: the reference the bitboard count must
+/// equal.
+fn score_by_squares(pos: &Position, w: &Weights, us: Player) -> i32 {
+    let mut s = [0i32; 2];
+    for sq in 0..64u8 {
+        let Some(p) = pos.board[sq as usize] else {
+            continue;
+        };
+        let c = p.color.index();
+        match p.kind {
+            setup::PAWN => {
+                let r = if p.color == Player::White {
+                    sq / 8
+                } else {
+                    7 - sq / 8
+                };
+                s[c] += w.values[0] + w.pawn_rank[r as usize];
+            }
+            KING | UNKNOWN => {}
+            k => s[c] += w.values[k as usize],
+        }
+        if pos.num[sq as usize] > 0 {
+            s[c] += w.cloaked;
+            if p.kind == KING {
+                s[c] += w.king_cloaked;
+                let m = pos.know[c].mask[pos.num[sq as usize] as usize - 1];
+                s[c] += w.king_cover * (m.count_ones() as i32 - 1);
+            }
+        }
+    }
+    for side in [Player::White, Player::Black] {
+        let c = side.index();
+        s[c] += w.reserve * pos.reserve[c] as i32;
+        if pos.in_visible_check(side) {
+            s[c] -= w.exposed_king;
+        }
+    }
+    if pos.owed {
+        s[pos.side.index()] -= w.owed;
+    }
+    s[us.index()] - s[us.opponent().index()]
+}
+
+#[test]
+fn the_evaluation_counts_as_the_square_by_square_reference() {
+    let w = Weights {
+        values: [97, 301, 333, 487, 911],
+        cloaked: 21,
+        king_cloaked: 143,
+        king_cover: 13,
+        exposed_king: 61,
+        pawn_rank: [0, 1, 5, 9, 17, 31, 59, 0],
+        reserve: 41,
+        owed: 29,
+    };
+    let mut checked = 0;
+    for seed in 0..60 {
+        for plies in [0, 7, 40, 90, 160, 240] {
+            let g = random_game(seed, plies);
+            let mut positions = vec![g.pos.clone()];
+            for p in [Player::White, Player::Black] {
+                positions.push(g.view(p).determinize(&mut seeded_rng(seed)).pos);
+            }
+            for pos in positions {
+                for us in [Player::White, Player::Black] {
+                    assert_eq!(
+                        eval::score(&pos, &w, us),
+                        score_by_squares(&pos, &w, us),
+                        "{}",
+                        g.fen()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 60 * 6 * 3 * 2);
+}
+
+#[test]
+fn the_key_tells_apart_every_change_of_knowledge_unmoved_files_and_reserve() {
+    let g = random_game(5, 30);
+    let base = g.pos.clone();
+    let mut keys = std::collections::HashSet::new();
+    keys.insert(base.key());
+    let mut variants = 1;
+    for c in 0..2 {
+        for f in 0..8 {
+            for kind in [KNIGHT, BISHOP, ROOK, QUEEN, KING] {
+                let mut p = base.clone();
+                p.know[c].mask[f] ^= bit(kind);
+                keys.insert(p.key());
+                variants += 1;
+            }
+            let mut p = base.clone();
+            p.unmoved[c] ^= 1 << f;
+            keys.insert(p.key());
+            variants += 1;
+        }
+        for r in 1..4 {
+            let mut p = base.clone();
+            p.reserve[c] = (p.reserve[c] + r) % 16;
+            keys.insert(p.key());
+            variants += 1;
+        }
+    }
+    assert_eq!(keys.len(), variants, "two different positions share a key");
 }
