@@ -142,6 +142,18 @@ where
             }
         }
     }
+    if votes.is_empty() {
+        // Stopped before any sample's search returned (`stop` at once after `go`): a ply
+        // of the first world, which `stop` does not cut short, so that the answer is still
+        // a turn of this position, as alpha-beta always finishes its first depth.
+        if let Some((w, weight)) = worlds.first() {
+            let unstopped = SearchControl::new(false);
+            let l = Limits::depth(1);
+            votes.extend(one(
+                model, w, *weight, &l, &inner, &unstopped, tt, &mut nodes,
+            ));
+        }
+    }
     match tally(&votes) {
         Some(best) => {
             let out = SearchOutput {

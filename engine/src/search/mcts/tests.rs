@@ -629,6 +629,25 @@ fn determinized_alpha_beta_and_the_baselines_answer_legally() {
 }
 
 #[test]
+fn a_search_from_a_view_stopped_before_it_starts_still_answers_a_turn() {
+    let tt = TranspositionTable::new(1);
+    for searcher in [Searcher::AlphaBeta, Searcher::Mcts, Searcher::Auto] {
+        let c = SearchConfig { searcher, ..cfg() };
+        for limits in [Limits::default(), Limits::depth(6), nodes(5000)] {
+            let ctl = SearchControl::new(false);
+            ctl.stop();
+            let out =
+                crate::search::run_view(&white_view(3, 2), &limits, &c, &ctl, &tt, &mut |_| {});
+            assert!(
+                out.turn == ["swap"] || out.turn == ["show"],
+                "{searcher:?} {limits:?}: {:?}",
+                out.turn
+            );
+        }
+    }
+}
+
+#[test]
 fn fixed_chance_draws_the_same_outcome_for_the_same_position() {
     let mut rng = GameRng::seed_from_u64(3);
     let mut seen = std::collections::HashSet::new();
