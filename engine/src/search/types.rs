@@ -65,6 +65,10 @@ pub struct SearchConfig {
     /// `Fixed Sample` option): with one determinization and a view whose draw stays put
     /// while it is possible, a player that believes one fixed sample.
     pub fixed_sample: bool,
+    /// Determinized alpha-beta leaves out root actions whose `Evaluate::prior` is below this
+    /// percent (a guess less likely right than that: a search of one truth would play it
+    /// knowing the answer); 0 keeps every action (the `Prior Floor` option).
+    pub prior_floor: u32,
     /// Reductions, margins and windows (the `SearchParams` option).
     pub params: super::params::SearchParams,
 }
@@ -80,6 +84,7 @@ impl Default for SearchConfig {
             determinizations: 8,
             exact_worlds: 8,
             fixed_sample: false,
+            prior_floor: 0,
             params: super::params::SearchParams::default(),
         }
     }

@@ -217,6 +217,17 @@ pub const ENGINE_OPTIONS: &[OptionSpec] = &[
         check: None,
     },
     OptionSpec {
+        name: "Prior Floor",
+        kind: OptionKind::Spin {
+            default: 0,
+            min: 0,
+            max: 100,
+        },
+        help: "determinized alpha-beta leaves out root actions the game rates below this \
+               percent (Cloak and Dagger: guesses less likely right than that); 0 keeps all",
+        check: None,
+    },
+    OptionSpec {
         name: "Random Seed",
         kind: OptionKind::Spin {
             default: 0,
@@ -256,6 +267,7 @@ pub fn set_search_option(cfg: &mut SearchConfig, name: &str, value: &str) -> boo
         "Determinizations" => cfg.determinizations = int().max(1) as u32,
         "Exact Worlds" => cfg.exact_worlds = int().clamp(1, 256) as u32,
         "Fixed Sample" => cfg.fixed_sample = value == "true",
+        "Prior Floor" => cfg.prior_floor = int().clamp(0, 100) as u32,
         "Random Seed" => cfg.mcts.seed = int().max(0) as u64,
         _ => return false,
     }

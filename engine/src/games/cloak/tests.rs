@@ -1368,3 +1368,33 @@ fn the_key_tells_apart_every_change_of_knowledge_unmoved_files_and_reserve() {
     }
     assert_eq!(keys.len(), variants, "two different positions share a key");
 }
+
+#[test]
+fn a_prior_floor_leaves_out_only_the_unlikely_guesses() {
+    use crate::search::mcts::determinized::root_moves;
+    use crate::search::SearchConfig;
+    let (mut checked, mut dropped) = (0, 0);
+    for seed in 0..20 {
+        let g = random_game(seed, 25);
+        if g.terminal().is_some() || g.is_chance_node() {
+            continue;
+        }
+        let mut all = Vec::new();
+        g.legal_actions(&mut all);
+        let cfg = SearchConfig {
+            prior_floor: 60,
+            ..SearchConfig::default()
+        };
+        let kept = root_moves(Some(&g), &[], &cfg);
+        for &a in &all {
+            let text = g.format_action(a);
+            let unlikely = matches!(a, Act::Guess { .. }) && g.prior(a) < 0.6;
+            assert_eq!(kept.contains(&text), !unlikely, "{text} in {}", g.fen());
+            checked += 1;
+            dropped += unlikely as usize;
+        }
+        // Off by default: no restriction.
+        assert!(root_moves(Some(&g), &[], &SearchConfig::default()).is_empty());
+    }
+    assert!(checked > 100 && dropped > 0, "{checked} {dropped}");
+}

@@ -11,7 +11,7 @@
 
 use super::fixed::FixedChance;
 use super::model::Model;
-use crate::game::{Chance, Game};
+use crate::game::{Chance, Evaluate, Game};
 use crate::search::time::TimeBudget;
 use crate::search::tt::TranspositionTable;
 use crate::search::types::{Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchOutput};
@@ -64,6 +64,7 @@ where
         move_overhead: 0,
         ..cfg.clone()
     };
+    let searchmoves = root_moves(worlds.first().map(|w| &w.0), &limits.searchmoves, cfg);
     let budget = TimeBudget::new(limits, cfg, model.player());
     let timed = budget.soft_ms.is_some();
     let mut votes: Vec<Vote> = Vec::new();
@@ -77,7 +78,7 @@ where
             let mut l = Limits {
                 depth: limits.depth,
                 nodes: limits.nodes.map(|n| (n / k as u64).max(1)),
-                searchmoves: limits.searchmoves.clone(),
+                searchmoves: searchmoves.clone(),
                 ..Limits::default()
             };
             if timed {
@@ -125,7 +126,11 @@ where
                 if ctl.stopped() {
                     break;
                 }
-                let l = Limits::depth(depth);
+                let l = Limits {
+                    depth: Some(depth),
+                    searchmoves: searchmoves.clone(),
+                    ..Limits::default()
+                };
                 if let Some(v) = one(model, w, *weight, &l, &inner, ctl, tt, &mut nodes) {
                     round.push(v);
                 }
@@ -213,6 +218,40 @@ fn median_depth(votes: &[Vote]) -> u32 {
     let mut d: Vec<u32> = votes.iter().map(|v| v.depth).collect();
     d.sort_unstable();
     d.get(d.len() / 2).copied().unwrap_or(1)
+}
+
+/// The root actions each sample may play: those `go searchmoves` names (all where it names
+/// none), less those the game rates below `Prior Floor` (the prior is public: the same in
+/// every world). Empty: no restriction.
+pub(crate) fn root_moves<G: Evaluate>(
+    world: Option<&G>,
+    searchmoves: &[String],
+    cfg: &SearchConfig,
+) -> Vec<String> {
+    let Some(g) = world.filter(|_| cfg.prior_floor > 0) else {
+        return searchmoves.to_vec();
+    };
+    let mut all = Vec::new();
+    g.legal_actions(&mut all);
+    let named: Vec<G::Action> = searchmoves
+        .iter()
+        .filter_map(|s| g.parse_action(s).ok())
+        .filter(|a| all.contains(a))
+        .collect();
+    if !named.is_empty() {
+        all = named;
+    }
+    let floor = cfg.prior_floor as f64 / 100.0;
+    let kept: Vec<String> = all
+        .iter()
+        .filter(|&&a| g.prior(a) >= floor)
+        .map(|&a| g.format_action(a))
+        .collect();
+    if kept.is_empty() {
+        searchmoves.to_vec()
+    } else {
+        kept
+    }
 }
 
 /// The milliseconds sample `i` of `k` may search: an equal share of the time left after
