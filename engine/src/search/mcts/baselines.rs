@@ -50,7 +50,11 @@ fn no_turn() -> SearchOutput {
 }
 
 /// Keeps the actions `go searchmoves` names, where it names any legal one.
-fn only_searchmoves<G: Game>(g: &G, actions: &mut Vec<G::Action>, searchmoves: &[String]) {
+pub(crate) fn only_searchmoves<G: Game>(
+    g: &G,
+    actions: &mut Vec<G::Action>,
+    searchmoves: &[String],
+) {
     let only: Vec<G::Action> = searchmoves
         .iter()
         .filter_map(|m| g.parse_action(m).ok())

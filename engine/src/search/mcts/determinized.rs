@@ -233,14 +233,7 @@ pub(crate) fn root_moves<G: Evaluate>(
     };
     let mut all = Vec::new();
     g.legal_actions(&mut all);
-    let named: Vec<G::Action> = searchmoves
-        .iter()
-        .filter_map(|s| g.parse_action(s).ok())
-        .filter(|a| all.contains(a))
-        .collect();
-    if !named.is_empty() {
-        all = named;
-    }
+    super::baselines::only_searchmoves(g, &mut all, searchmoves);
     let floor = cfg.prior_floor as f64 / 100.0;
     let kept: Vec<String> = all
         .iter()
