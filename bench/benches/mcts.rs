@@ -1,18 +1,21 @@
 //! Monte Carlo tree search speed: playouts (iterations) per second of UCT on registered
 //! variants, and of information-set MCTS (one tree per player, and one tree) from a view of
 //! the test game Peek Whist and from a Cloak and Dagger view (where every iteration's leaf is
-//! scored by a search of its own). Each measurement runs a fixed number of iterations.
+//! scored by a search of its own), and determinized alpha-beta from that Cloak view. Each
+//! measurement runs a fixed number of iterations (nodes for alpha-beta).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tessera::bench_positions::POSITIONS;
 use tessera::game::{Hidden, Player};
 use tessera::search::bench::bench_mcts;
+use tessera::search::tt::TranspositionTable;
 use tessera::search::{mcts, Limits, Observers, SearchConfig, SearchControl};
 use tessera::Game;
 use tessera_tests::toys::PeekWhist;
 
 const PLAYOUTS: u64 = 5_000;
 const CLOAK_ITERATIONS: u64 = 2_000;
+const DETERMINIZED_NODES: u64 = 80_000;
 
 fn uct(c: &mut Criterion) {
     let mut group = c.benchmark_group("mcts");
@@ -62,6 +65,26 @@ fn uct(c: &mut Criterion) {
         b.iter(|| {
             let ctl = SearchControl::new(false);
             mcts::think_view(&view, &limits, &cfg, &ctl, 16, &mut |_| {})
+        })
+    });
+    // Determinized alpha-beta from the same view: eight sampled truths, each searched with an
+    // eighth of the nodes, sharing the engine's default 16 MB table (cleared once per search,
+    // as a new game's first move finds it).
+    let cfg = SearchConfig {
+        searcher: tessera::search::Searcher::AlphaBeta,
+        ..SearchConfig::default()
+    };
+    let limits = Limits {
+        nodes: Some(DETERMINIZED_NODES),
+        ..Limits::default()
+    };
+    let tt = TranspositionTable::new(16);
+    group.throughput(Throughput::Elements(DETERMINIZED_NODES));
+    group.bench_function("determinized/cloak/view", |b| {
+        b.iter(|| {
+            tt.clear();
+            let ctl = SearchControl::new(false);
+            tessera::search::run_view(&view, &limits, &cfg, &ctl, &tt, &mut |_| {})
         })
     });
     group.finish();

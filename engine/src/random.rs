@@ -4,6 +4,16 @@
 use rand_core::RngCore;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+/// The SplitMix64 finalizer: a bijective 64-bit mixer, so that distinct words (seeds,
+/// counters, packed fields) give unrelated ones.
+pub fn mix64(mut x: u64) -> u64 {
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
 /// Fisher-Yates with the engine's generator.
 pub fn shuffle<T>(v: &mut [T], rng: &mut Xoshiro256PlusPlus) {
     for i in (1..v.len()).rev() {

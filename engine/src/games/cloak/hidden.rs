@@ -491,10 +491,7 @@ fn pick_weighted(list: &[(u16, f64)], rng: &mut GameRng) -> Option<u16> {
 
 /// A uniform number in (0, 1] from a seed and an arrangement's number (splitmix64).
 fn uniform_of(seed: u64, n: u16) -> f64 {
-    let mut z = seed ^ (n as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^= z >> 31;
+    let z = crate::random::mix64(seed ^ (n as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     ((z >> 11) + 1) as f64 / (1u64 << 53) as f64
 }
 

@@ -9,6 +9,7 @@ use super::knowledge::Knowledge;
 use super::setup::{self, bit, Mask, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::game::Player;
 use crate::games::chess::attacks::{bb, file_of, rank_of, tables, Square};
+use crate::random::mix64 as mix;
 
 /// The kind of an enemy checker in a view: not known.
 pub const UNKNOWN: u8 = 6;
@@ -138,15 +139,6 @@ fn keys() -> &'static Keys {
 
 fn piece_key(s: Square, p: Piece, num: u8) -> u64 {
     keys().piece[((s as usize * 2 + p.color.index()) * 7 + p.kind as usize) * 9 + num as usize]
-}
-
-/// A bijective 64-bit mixer (the SplitMix64 finalizer): distinct words give unrelated keys.
-fn mix(mut x: u64) -> u64 {
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }
 
 /// The key of a piece as both players see it: a cloaked checker's kind is unknown.

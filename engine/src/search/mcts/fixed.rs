@@ -21,6 +21,11 @@ impl<G: Chance> FixedChance<G> {
         FixedChance { game, seed }
     }
 
+    /// What this future adds to every key.
+    fn salt(&self) -> u64 {
+        crate::random::mix64(self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15))
+    }
+
     /// Chance's action at this chance node in this future.
     pub fn fixed(&self) -> G::Action {
         let mut rng = GameRng::seed_from_u64(self.seed ^ self.game.key().rotate_left(23));
@@ -68,11 +73,15 @@ impl<G: Chance + Evaluate> Game for FixedChance<G> {
     fn undo(&mut self, u: G::Undo) {
         self.game.undo(u)
     }
+    /// The game's key salted with the future's seed: a transposition table shared by the
+    /// searches of several futures then never gives one future's values to another (the
+    /// same position has different values where chance is fixed differently), and need not
+    /// be cleared between them.
     fn key(&self) -> u64 {
-        self.game.key()
+        self.game.key() ^ self.salt()
     }
     fn recompute_key(&self) -> u64 {
-        self.game.recompute_key()
+        self.game.recompute_key() ^ self.salt()
     }
     fn terminal(&self) -> Option<Outcome> {
         self.game.terminal()

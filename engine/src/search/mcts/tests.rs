@@ -665,6 +665,25 @@ fn fixed_chance_draws_the_same_outcome_for_the_same_position() {
 }
 
 #[test]
+fn futures_of_one_state_never_share_a_key() {
+    // Determinized alpha-beta keeps one table for all its samples: a position of one future
+    // must not read another's entry, and within a future the key stays that of the position.
+    let state = HighCard::dealt(1, 2);
+    let keys: std::collections::HashSet<u64> = (0..64)
+        .map(|seed| FixedChance::new(state.clone(), seed).key())
+        .collect();
+    assert_eq!(keys.len(), 64, "every seed salts the key differently");
+    let mut f = FixedChance::new(state.clone(), 5);
+    assert_eq!(f.key(), FixedChance::new(state, 5).key());
+    let before = f.key();
+    let u = f.play(Hc::Swap);
+    assert_eq!(f.key(), f.recompute_key());
+    assert_ne!(f.key(), before);
+    f.undo(u);
+    assert_eq!(f.key(), before);
+}
+
+#[test]
 fn the_text_face_holds_a_truth_or_a_view() {
     let mut s = crate::hidden_session::HiddenSession::new(HighCard::default());
     assert!(s.is_chance_node());

@@ -12,10 +12,7 @@ fn line_geometry() -> &'static Geometry {
 }
 
 fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    crate::random::mix64(x.wrapping_add(0x9E37_79B9_7F4A_7C15))
 }
 
 /// An action of the toy games: a small number.
