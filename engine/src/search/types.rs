@@ -82,7 +82,7 @@ impl Default for SearchConfig {
             searcher: Searcher::Auto,
             mcts: MctsConfig::default(),
             determinizations: 8,
-            exact_worlds: 8,
+            exact_worlds: 1,
             fixed_sample: false,
             prior_floor: 0,
             params: super::params::SearchParams::default(),

@@ -199,7 +199,7 @@ pub const ENGINE_OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "Exact Worlds",
         kind: OptionKind::Spin {
-            default: 8,
+            default: 1,
             min: 1,
             max: 256,
         },
