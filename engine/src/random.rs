@@ -14,6 +14,11 @@ pub fn mix64(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
+/// One SplitMix64 output for state `x`: the state advanced by the golden gamma, then mixed.
+pub fn splitmix64(x: u64) -> u64 {
+    mix64(x.wrapping_add(0x9E37_79B9_7F4A_7C15))
+}
+
 /// Fisher-Yates with the engine's generator.
 pub fn shuffle<T>(v: &mut [T], rng: &mut Xoshiro256PlusPlus) {
     for i in (1..v.len()).rev() {

@@ -23,7 +23,7 @@ impl<G: Chance> FixedChance<G> {
 
     /// What this future adds to every key.
     fn salt(&self) -> u64 {
-        crate::random::mix64(self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15))
+        crate::random::splitmix64(self.seed)
     }
 
     /// Chance's action at this chance node in this future.

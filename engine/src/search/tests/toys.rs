@@ -5,14 +5,11 @@ use std::sync::OnceLock;
 use crate::bitboard::Cell;
 use crate::game::{Action, Evaluate, Game, Outcome, Player, RuleError};
 use crate::geometry::Geometry;
+use crate::random::splitmix64 as mix;
 
 fn line_geometry() -> &'static Geometry {
     static G: OnceLock<Geometry> = OnceLock::new();
     G.get_or_init(|| Geometry::square(1, 1))
-}
-
-fn mix(x: u64) -> u64 {
-    crate::random::mix64(x.wrapping_add(0x9E37_79B9_7F4A_7C15))
 }
 
 /// An action of the toy games: a small number.
