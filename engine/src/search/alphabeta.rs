@@ -28,6 +28,9 @@ pub struct Shared<'a> {
     /// Nodes of all threads, added in batches.
     pub nodes: AtomicU64,
     pub params: SearchParams,
+    /// Every thread leaves out the game's speculative actions (`Evaluate::speculative`)
+    /// below the root.
+    pub leave_speculative: bool,
 }
 
 impl<'a> Shared<'a> {
@@ -47,6 +50,7 @@ impl<'a> Shared<'a> {
             abort: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             params: SearchParams::default(),
+            leave_speculative: false,
         }
     }
 }
@@ -154,7 +158,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             best: None,
             completed_depth: 0,
             last_seldepth: 0,
-            skip_speculative: false,
+            skip_speculative: sh.leave_speculative,
         }
     }
 

@@ -127,10 +127,13 @@ where
     let out = match cfg.searcher {
         // A view that leaves nothing hidden is a perfect-information position: alpha-beta on
         // its one truth sees deeper than a tree search over samples that are all the same
-        // (and so, with `Exact Worlds` above 1, over each of a few truths).
+        // (and so, with `Exact Worlds` above 1, over each of a few truths). It models the
+        // opponent as the tree search's leaf searches do (no speculative actions): the view
+        // may be certain while the opponent's is not.
         Searcher::Auto if view.worlds(cfg.exact_worlds.max(1) as usize).is_some() => {
             let exact = SearchConfig {
                 determinizations: cfg.determinizations.max(cfg.exact_worlds),
+                leave_speculative: true,
                 ..cfg.clone()
             };
             mcts::determinized::search(&model, limits, &exact, ctl, tt, report)
@@ -186,6 +189,7 @@ fn think_inner<G: Evaluate>(
     let budget = TimeBudget::new(limits, cfg, root.to_move());
     let mut sh = Shared::new(tt, ctl, limits, budget, cfg.multipv);
     sh.params = cfg.params;
+    sh.leave_speculative = cfg.leave_speculative;
     let max_depth = limits
         .depth
         .unwrap_or(MAX_PLY as u32 - 8)

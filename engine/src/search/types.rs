@@ -69,6 +69,10 @@ pub struct SearchConfig {
     /// percent (a guess less likely right than that: a search of one truth would play it
     /// knowing the answer); 0 keeps every action (the `Prior Floor` option).
     pub prior_floor: u32,
+    /// Alpha-beta leaves out the game's speculative actions (`Evaluate::speculative`) below
+    /// the root, as the tree search's leaf searches do (the `Leave Speculative` option, for
+    /// `Search alphabeta`; `Search auto` always does where it plays a view by alpha-beta).
+    pub leave_speculative: bool,
     /// Reductions, margins and windows (the `SearchParams` option).
     pub params: super::params::SearchParams,
 }
@@ -85,6 +89,7 @@ impl Default for SearchConfig {
             exact_worlds: 1,
             fixed_sample: false,
             prior_floor: 0,
+            leave_speculative: false,
             params: super::params::SearchParams::default(),
         }
     }

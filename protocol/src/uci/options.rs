@@ -228,6 +228,15 @@ pub const ENGINE_OPTIONS: &[OptionSpec] = &[
         check: None,
     },
     OptionSpec {
+        name: "Leave Speculative",
+        kind: OptionKind::Check { default: false },
+        help: "Search alphabeta leaves out the game's speculative actions below the root, \
+               as the tree search's leaf searches do and Search auto's alpha-beta on a view \
+               always does (Cloak and Dagger: guesses below CloakGuessThreat and \
+               CloakOwnGuessThreat)",
+        check: None,
+    },
+    OptionSpec {
         name: "Random Seed",
         kind: OptionKind::Spin {
             default: 0,
@@ -268,6 +277,7 @@ pub fn set_search_option(cfg: &mut SearchConfig, name: &str, value: &str) -> boo
         "Exact Worlds" => cfg.exact_worlds = int().clamp(1, 256) as u32,
         "Fixed Sample" => cfg.fixed_sample = value == "true",
         "Prior Floor" => cfg.prior_floor = int().clamp(0, 100) as u32,
+        "Leave Speculative" => cfg.leave_speculative = value == "true",
         "Random Seed" => cfg.mcts.seed = int().max(0) as u64,
         _ => return false,
     }

@@ -174,11 +174,16 @@ impl Evaluate for Cloak {
     }
 
     /// A guess the public knowledge does not settle and either leaves less likely than
-    /// `CloakGuessThreat` percent or this truth answers wrong. A leaf search runs in one
-    /// sampled truth, where a guess is known right or wrong: a long shot there would be
-    /// played only where it wins. A likely guess is what a real opponent plays, and its
-    /// threat (a bonus pawn taking a piece, an own king uncloaked and mated) is what the
-    /// searcher must see.
+    /// `CloakGuessThreat` percent or this truth answers wrong. A search of one sampled truth
+    /// knows every guess right or wrong: a long shot there would be played only where it
+    /// wins. A likely guess is what a real opponent plays, and its threat (a bonus pawn
+    /// taking a piece, an own king uncloaked and mated) is what the searcher must see.
+    ///
+    /// In a truth drawn from a view, the opponent's guesses at the viewer's own checkers
+    /// (known for certain, the same in every truth) are judged by `CloakOwnGuessThreat`:
+    /// there a guess right in one truth is right in all, and at the lower threshold the
+    /// searcher plays as if the opponent knew its arrangement (it uncloaked whatever might
+    /// be guessed; docs/cloak.md, "The opponent's guesses at one's own checkers").
     fn speculative(&self, a: Act) -> bool {
         let Act::Guess { n, kind } = a else {
             return false;
@@ -189,10 +194,15 @@ impl Evaluate for Cloak {
         }
         // A guess this truth answers wrong only hands the opponent a bonus: a search would
         // not choose it, and leaving it out spares searching it.
-        if self.guess_threat >= 100 || self.pos.reveal_of(a) != 1 {
+        if self.pos.reveal_of(a) != 1 {
             return true;
         }
-        self.guess_chance(n, kind) * 100.0 < self.guess_threat as f64
+        let threat = if self.certain == Some(self.pos.side.opponent()) {
+            self.own_guess_threat
+        } else {
+            self.guess_threat
+        };
+        threat >= 100 || self.guess_chance(n, kind) * 100.0 < threat as f64
     }
 
     fn asks_only(&self, a: Act) -> bool {

@@ -59,6 +59,14 @@ impl CloakView {
         self.own_possible = Arc::new(read(self.player).possible());
     }
 
+    /// A truth at `pos`, whose enemy arrangement was drawn: it holds the viewer's own for
+    /// certain.
+    fn truth(&self, pos: Position) -> Cloak {
+        let mut g = self.game.with_position(pos, self.history.clone());
+        g.certain = Some(self.player);
+        g
+    }
+
     /// The view's position with the enemy's cloaked checkers given an arrangement drawn
     /// from the possible ones.
     fn enemy_drawn(&self, rng: &mut GameRng) -> Position {
@@ -416,8 +424,7 @@ impl View for CloakView {
         super::display(&self.pos, Some(self.player))
     }
     fn determinize(&self, rng: &mut GameRng) -> Cloak {
-        self.game
-            .with_position(self.enemy_drawn(rng), self.history.clone())
+        self.truth(self.enemy_drawn(rng))
     }
     fn picture(&self) -> Option<Cloak> {
         let mut g = self
@@ -446,7 +453,7 @@ impl View for CloakView {
             let mut pos = self.pos.clone();
             dress(&mut pos, them, pick);
             Sample {
-                state: self.game.with_position(pos, self.history.clone()),
+                state: self.truth(pos),
                 weight: w / total,
             }
         });

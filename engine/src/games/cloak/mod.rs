@@ -46,6 +46,11 @@ pub const INFERENCE: &str = "CloakInference";
 pub const GUESS_THREAT: &str = "CloakGuessThreat";
 /// Its default (see `Evaluate::speculative` for Cloak).
 pub const DEFAULT_GUESS_THREAT: u8 = 20;
+/// The least chance (percent) of the opponent's guess at the searcher's own checkers, in a
+/// truth sampled from the searcher's view, that a search considers.
+pub const OWN_GUESS_THREAT: &str = "CloakOwnGuessThreat";
+/// Its default (docs/cloak.md, "The opponent's guesses at one's own checkers").
+pub const DEFAULT_OWN_GUESS_THREAT: u8 = 50;
 
 pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
@@ -68,6 +73,16 @@ pub const OPTIONS: &[OptionSpec] = &[
             max: 100,
         },
         help: "tree search: a leaf search (in a sampled truth) considers a guess the public knowledge makes at least this likely, in percent (100: only guesses it settles)",
+        check: None,
+    },
+    OptionSpec {
+        name: OWN_GUESS_THREAT,
+        kind: OptionKind::Spin {
+            default: DEFAULT_OWN_GUESS_THREAT as i64,
+            min: 0,
+            max: 100,
+        },
+        help: "searches from a view: the opponent's guess at one's own checkers is considered where the public knowledge makes it at least this likely, in percent",
         check: None,
     },
 ];
@@ -109,6 +124,7 @@ fn create(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
     let mut g = Cloak::new(setups);
     g.inference = opts.flag(INFERENCE, true)?;
     g.guess_threat = opts.int(GUESS_THREAT, DEFAULT_GUESS_THREAT as i64, 0, 100)? as u8;
+    g.own_guess_threat = opts.int(OWN_GUESS_THREAT, DEFAULT_OWN_GUESS_THREAT as i64, 0, 100)? as u8;
     Ok(HiddenSession::boxed(g))
 }
 
@@ -139,6 +155,11 @@ pub struct Cloak {
     /// The `CloakGuessThreat` option: the least chance, in percent, of a guess a leaf search
     /// considers.
     pub guess_threat: u8,
+    /// The `CloakOwnGuessThreat` option.
+    pub own_guess_threat: u8,
+    /// Set on a truth sampled from a view: the side whose arrangement it holds for certain
+    /// (the viewer's; the enemy's is drawn).
+    pub certain: Option<Player>,
     /// Set on a view's picture: whose view it draws.
     pub viewer: Option<Player>,
 }
@@ -176,6 +197,8 @@ impl Cloak {
             weights: Weights::default(),
             inference: true,
             guess_threat: DEFAULT_GUESS_THREAT,
+            own_guess_threat: DEFAULT_OWN_GUESS_THREAT,
+            certain: None,
             viewer: None,
         };
         g.note_turn_start();
@@ -207,6 +230,8 @@ impl Cloak {
             weights: self.weights,
             inference: self.inference,
             guess_threat: self.guess_threat,
+            own_guess_threat: self.own_guess_threat,
+            certain: None,
             viewer: None,
         }
     }

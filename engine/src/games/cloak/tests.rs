@@ -921,6 +921,51 @@ fn a_guess_as_likely_as_the_threat_option_is_not_speculative() {
 }
 
 #[test]
+fn alpha_beta_from_a_view_can_leave_the_opponents_unlikely_guesses_out() {
+    // White's queen (checker 4: two diagonal moves, a bishop or a queen) goes to d5, where
+    // Black's right guess at it would give a pawn move after c7-c6: c6xd5. In a truth drawn
+    // from White's view every such guess is right, as if Black knew White's arrangement:
+    // alpha-beta uncloaks the checkers Black could guess. With `leave_speculative` it
+    // considers Black's guesses at White's checkers only where the knowledge makes them at
+    // least `CloakOwnGuessThreat` likely (100: none but settled ones).
+    use crate::search::tt::TranspositionTable;
+    use crate::search::{Limits, SearchConfig, SearchControl};
+    let mut g = Cloak::new(Some([518, 518]));
+    for a in "e2e3 end a7a6 end d1f3 end b7b6 end".split(' ') {
+        let act = g.parse_action(a).unwrap();
+        g.play(act);
+    }
+    let turn = |leave_speculative, own_threat: u8| {
+        let mut g = g.clone();
+        g.own_guess_threat = own_threat;
+        // The truth where Black stands as in the game (518): nothing of Black's attacks d5.
+        let t = g
+            .view(Player::White)
+            .worlds(960)
+            .unwrap()
+            .into_iter()
+            .map(|w| w.state)
+            .find(|t| t.pos.setup[1] == Some(518))
+            .unwrap();
+        assert_eq!(t.certain, Some(Player::White));
+        let cfg = SearchConfig {
+            leave_speculative,
+            ..SearchConfig::default()
+        };
+        let limits = Limits {
+            searchmoves: vec!["f3d5".to_string()],
+            ..Limits::depth(5)
+        };
+        let (ctl, tt) = (SearchControl::new(false), TranspositionTable::new(4));
+        crate::search::think(&t, &limits, &cfg, &ctl, &tt, &mut |_| {}).turn
+    };
+    let knowing = turn(false, 100);
+    assert!(knowing.contains(&"u4".to_string()), "{knowing:?}");
+    assert_eq!(turn(true, 0), knowing);
+    assert_eq!(turn(true, 100), vec!["f3d5", "end"]);
+}
+
+#[test]
 fn a_leaf_search_sees_a_likely_guess_win_a_queen_with_its_bonus() {
     // White's queen (checker 4, two long diagonal moves: a bishop or a queen) stands on d5.
     // No black piece attacks it, but a right guess gives Black a pawn move after its move:
