@@ -920,6 +920,16 @@ fn a_guess_as_likely_as_the_threat_option_is_not_speculative() {
     assert!(!g.speculative(position::Act::Guess { n: 2, kind: KNIGHT }));
 }
 
+/// A game of both standard arrangements (518) after the actions `line` names.
+fn standard_game_after(line: &str) -> Cloak {
+    let mut g = Cloak::new(Some([518, 518]));
+    for a in line.split(' ') {
+        let act = g.parse_action(a).unwrap();
+        g.play(act);
+    }
+    g
+}
+
 #[test]
 fn alpha_beta_from_a_view_can_leave_the_opponents_unlikely_guesses_out() {
     // White's queen (checker 4: two diagonal moves, a bishop or a queen) goes to d5, where
@@ -930,11 +940,7 @@ fn alpha_beta_from_a_view_can_leave_the_opponents_unlikely_guesses_out() {
     // least `CloakOwnGuessThreat` likely (100: none but settled ones).
     use crate::search::tt::TranspositionTable;
     use crate::search::{Limits, SearchConfig, SearchControl};
-    let mut g = Cloak::new(Some([518, 518]));
-    for a in "e2e3 end a7a6 end d1f3 end b7b6 end".split(' ') {
-        let act = g.parse_action(a).unwrap();
-        g.play(act);
-    }
+    let g = standard_game_after("e2e3 end a7a6 end d1f3 end b7b6 end");
     let turn = |leave_speculative, own_threat: u8| {
         let mut g = g.clone();
         g.own_guess_threat = own_threat;
@@ -972,11 +978,7 @@ fn a_leaf_search_sees_a_likely_guess_win_a_queen_with_its_bonus() {
     // c7-c6 then c6xd5. A leaf search of one ply sees that only where such a guess is likely
     // enough for the option, and only because the guess takes no ply (`asks_only`): the
     // move is the ply, the bonus capture comes in quiescence.
-    let mut g = Cloak::new(Some([518, 518]));
-    for a in "e2e3 end a7a6 end d1f3 end b7b6 end f3d5 end".split(' ') {
-        let act = g.parse_action(a).unwrap();
-        g.play(act);
-    }
+    let g = standard_game_after("e2e3 end a7a6 end d1f3 end b7b6 end f3d5 end");
     assert_eq!(g.pos.side, Player::Black);
     // The likeliest right guess Black could make of White's checkers.
     let know = g.pos.know[Player::White.index()];
