@@ -191,7 +191,7 @@ fn the_acceptance_match_and_spsa_run() {
     let log = text(&o);
     assert!(o.status.success(), "{log}");
     let t = table_of(&spsa_out);
-    assert_eq!(t.values.len(), 21);
+    assert_eq!(t.values.len(), tessera::search::params::SPSA_RANGES.len());
     let csv = std::fs::read_to_string(dir.join("search.spsa.csv")).unwrap();
     assert_eq!(csv.lines().count(), 3, "{csv}");
     assert!(csv.starts_with("iteration,wins,losses,draws,rfp_margin,lmr_base"));

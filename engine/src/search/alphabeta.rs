@@ -372,11 +372,11 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             let nd = depth - 1 + ext;
             let mut s;
             if i == self.pv_idx {
-                s = self.child(flip, nd, alpha, beta, 1);
+                s = self.child(flip, nd, alpha, beta, 1, false);
             } else {
-                s = self.child(flip, nd, alpha, alpha + 1, 1);
+                s = self.child(flip, nd, alpha, alpha + 1, 1, true);
                 if s > alpha && s < beta && !self.stopped {
-                    s = self.child(flip, nd, alpha, beta, 1);
+                    s = self.child(flip, nd, alpha, beta, 1, false);
                 }
             }
             self.g.undo(u);
@@ -451,12 +451,24 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
     }
 
     /// Searches a child node, flipping the window and the score only when the turn changed.
+    /// `cut`: the child is expected to fail high, as seen from the side that moves there
+    /// after a change of turn; within a turn the same side moves on, so its expectation is
+    /// the other one. A full window is a principal variation node, never a cut node.
     #[inline]
-    fn child(&mut self, flip: bool, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn child(
+        &mut self,
+        flip: bool,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        cut: bool,
+    ) -> i32 {
+        let cut = beta - alpha == 1 && cut == flip;
         if flip {
-            -self.search(depth, -beta, -alpha, ply, true)
+            -self.search(depth, -beta, -alpha, ply, true, cut)
         } else {
-            self.search(depth, alpha, beta, ply, false)
+            self.search(depth, alpha, beta, ply, false, cut)
         }
     }
 
@@ -476,7 +488,9 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
     }
 
     /// Principal variation search. `turn_start`: the action that led here ended a turn, so
-    /// passing (null move) is meaningful.
+    /// passing (null move) is meaningful. `cut_node`: a null-window node expected to fail
+    /// high (its parent's first reply, or the node of a later action in a null window), where
+    /// late actions are reduced more.
     fn search(
         &mut self,
         depth: i32,
@@ -484,6 +498,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         mut beta: i32,
         ply: usize,
         turn_start: bool,
+        cut_node: bool,
     ) -> i32 {
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply, 0);
@@ -563,7 +578,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                         + ((pruning_eval - beta) / p.nmp_eval_step).min(3);
                     let flip = self.g.to_move() != side;
                     self.null_banned[ply + 1] = true;
-                    let s = self.child(flip, depth - 1 - r, beta - 1, beta, ply + 1);
+                    let s = self.child(flip, depth - 1 - r, beta - 1, beta, ply + 1, !cut_node);
                     self.null_banned[ply + 1] = false;
                     self.g.undo(u);
                     if self.stopped {
@@ -583,9 +598,11 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         }
 
         // Singular extension: when every action but the table's fails well below the table's
-        // score, the table action is searched a ply deeper; when even without it the node
-        // beats beta, it is cut at once (several actions would).
-        let mut singular = false;
+        // score, the table action is searched a ply deeper (two off the principal variation
+        // when far below); when even without it the node beats beta, it is cut at once
+        // (several actions would); when the table's score alone beats beta, the table action
+        // is searched a ply shallower (others may cut as well).
+        let mut tt_extension = 0;
         if let (Some(e), Some(code)) = (entry, tt_code) {
             let ts = from_tt(e.score as i32, ply);
             if ply > 0
@@ -597,15 +614,21 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             {
                 let sb = ts - p.se_margin * depth;
                 self.excluded[ply] = code;
-                let v = self.search((depth - 1) / 2, sb - 1, sb, ply, turn_start);
+                let v = self.search((depth - 1) / 2, sb - 1, sb, ply, turn_start, cut_node);
                 self.excluded[ply] = NO_CODE;
                 if self.stopped {
                     return 0;
                 }
                 if v < sb {
-                    singular = true;
+                    tt_extension = if !pv_node && v < sb - p.se_double_margin {
+                        2
+                    } else {
+                        1
+                    };
                 } else if sb >= beta {
                     return sb;
+                } else if ts >= beta {
+                    tt_extension = -1;
                 }
             }
         }
@@ -707,13 +730,19 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             self.count_node();
             let flip = self.g.to_move() != side;
             let gives_check = self.g.in_check();
-            let extend = (gives_check || (singular && Some(a.code()) == tt_code))
-                && (ply as i32) < 2 * self.root_depth;
-            let ext = i32::from(asks || extend);
+            let is_tt = Some(a.code()) == tt_code;
+            let room = (ply as i32) < 2 * self.root_depth;
+            let ext = if is_tt && tt_extension != 0 && (room || tt_extension < 0) {
+                tt_extension
+            } else {
+                i32::from(gives_check && room)
+            };
+            // An action that only asks takes no ply.
+            let ext = if asks { ext.max(1) } else { ext };
             let nd = depth - 1 + ext;
             let mut s;
             if searched == 0 {
-                s = self.child(flip, nd, alpha, beta, ply + 1);
+                s = self.child(flip, nd, alpha, beta, ply + 1, !cut_node);
             } else {
                 let mut r = 0;
                 if depth >= 3 && searched >= 2 && quiet && !in_check && !gives_check {
@@ -724,17 +753,20 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                     if !improving {
                         r += 1;
                     }
+                    if cut_node {
+                        r += p.lmr_cut_node;
+                    }
                     if order > p.lmr_history {
                         r -= 1;
                     }
                     r = r.clamp(0, nd - 1);
                 }
-                s = self.child(flip, nd - r, alpha, alpha + 1, ply + 1);
+                s = self.child(flip, nd - r, alpha, alpha + 1, ply + 1, true);
                 if s > alpha && r > 0 && !self.stopped {
-                    s = self.child(flip, nd, alpha, alpha + 1, ply + 1);
+                    s = self.child(flip, nd, alpha, alpha + 1, ply + 1, !cut_node);
                 }
                 if s > alpha && s < beta && pv_node && !self.stopped {
-                    s = self.child(flip, nd, alpha, beta, ply + 1);
+                    s = self.child(flip, nd, alpha, beta, ply + 1, false);
                 }
             }
             self.g.undo(u);
@@ -994,7 +1026,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         self.stopped = false;
         self.skip_speculative = true;
         self.root_depth = depth as i32;
-        self.search(depth as i32, -INF, INF, 0, true)
+        self.search(depth as i32, -INF, INF, 0, true, false)
     }
 
     pub fn side(&self) -> Player {

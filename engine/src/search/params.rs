@@ -47,6 +47,11 @@ pub struct SearchParams {
     /// other action's by `se_margin * depth`.
     pub se_depth: i32,
     pub se_margin: i32,
+    /// Off the principal variation, a table action that beats every other by
+    /// `se_double_margin` more is searched two plies deeper.
+    pub se_double_margin: i32,
+    /// Late move reductions: this many plies more at nodes expected to fail high.
+    pub lmr_cut_node: i32,
 }
 
 impl Default for SearchParams {
@@ -73,6 +78,8 @@ impl Default for SearchParams {
             quiet_see_margin: 15,
             se_depth: 8,
             se_margin: 3,
+            se_double_margin: 20,
+            lmr_cut_node: 1,
         }
     }
 }
@@ -99,6 +106,8 @@ crate::param_table!(SearchParams {
     quiet_see_margin,
     se_depth,
     se_margin,
+    se_double_margin,
+    lmr_cut_node,
 });
 
 /// How SPSA may move a parameter: its range and the size of its perturbation at the end of
@@ -134,6 +143,8 @@ pub const SPSA_RANGES: &[SpsaRange] = &[
     r("quiet_see_margin", 0, 100, 3.0),
     r("se_depth", 4, 64, 1.0),
     r("se_margin", 0, 20, 1.0),
+    r("se_double_margin", 0, 200, 5.0),
+    r("lmr_cut_node", 0, 3, 0.5),
 ];
 
 const fn r(name: &'static str, min: i32, max: i32, c_end: f64) -> SpsaRange {
