@@ -489,8 +489,8 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
 
     /// Principal variation search. `turn_start`: the action that led here ended a turn, so
     /// passing (null move) is meaningful. `cut_node`: a null-window node expected to fail
-    /// high (its parent's first reply, or the node of a later action in a null window), where
-    /// late actions are reduced more.
+    /// high (the first reply at an all node, the node of a later action's null-window
+    /// search, the null move's reply at an all node), where late actions are reduced more.
     fn search(
         &mut self,
         depth: i32,
