@@ -569,6 +569,17 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             {
                 return pruning_eval;
             }
+            // Razoring: so far below alpha near the horizon that only tactics could help;
+            // quiescence says whether they do.
+            if depth <= p.razor_depth && pruning_eval + p.razor_margin * depth < alpha {
+                let v = self.qsearch(alpha - 1, alpha, ply, 0);
+                if self.stopped {
+                    return 0;
+                }
+                if v < alpha {
+                    return v;
+                }
+            }
             if depth >= p.nmp_depth && pruning_eval >= beta && !self.null_banned[ply] {
                 self.line_codes[ply] = NO_CODE;
                 if let Some(u) = self.g.play_null() {

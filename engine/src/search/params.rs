@@ -12,6 +12,11 @@ pub struct SearchParams {
     pub rfp_depth: i32,
     /// ...and the margin per ply of depth.
     pub rfp_margin: i32,
+    /// Razoring: at depths up to `razor_depth`, where the evaluation plus
+    /// `razor_margin * depth` does not reach alpha, quiescence decides the node when it
+    /// stays below alpha.
+    pub razor_depth: i32,
+    pub razor_margin: i32,
     /// Null move: the shallowest depth it is tried at...
     pub nmp_depth: i32,
     /// ...its reduction, `nmp_base + depth / nmp_divisor`...
@@ -60,6 +65,8 @@ impl Default for SearchParams {
             aspiration_delta: 18,
             rfp_depth: 6,
             rfp_margin: 110,
+            razor_depth: 3,
+            razor_margin: 300,
             nmp_depth: 3,
             nmp_base: 3,
             nmp_divisor: 4,
@@ -88,6 +95,8 @@ crate::param_table!(SearchParams {
     aspiration_delta,
     rfp_depth,
     rfp_margin,
+    razor_depth,
+    razor_margin,
     nmp_depth,
     nmp_base,
     nmp_divisor,
@@ -125,6 +134,8 @@ pub const SPSA_RANGES: &[SpsaRange] = &[
     r("aspiration_delta", 5, 60, 3.0),
     r("rfp_depth", 2, 12, 1.0),
     r("rfp_margin", 40, 250, 10.0),
+    r("razor_depth", 0, 6, 0.7),
+    r("razor_margin", 50, 1000, 25.0),
     r("nmp_depth", 1, 6, 0.7),
     r("nmp_base", 1, 6, 0.7),
     r("nmp_divisor", 2, 8, 0.7),
