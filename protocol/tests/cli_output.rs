@@ -31,8 +31,12 @@ fn a_closed_pipe_ends_the_output_quietly() {
 
 #[test]
 fn piped_output_has_no_escape_codes() {
-    let dir = std::env::temp_dir().join(format!("tessera-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let mut dir = tempfile::Builder::new()
+        .prefix("tessera-cli-")
+        .tempdir()
+        .unwrap();
+    dir.disable_cleanup(std::env::var_os("TESSERA_KEEP_SCRATCH").is_some());
+    let dir = dir.path();
     let bin = env!("CARGO_BIN_EXE_tessera");
     let engine = |name: &str| format!("cmd={bin} name={name}");
     let runs: Vec<Vec<String>> = vec![

@@ -10,6 +10,7 @@ import json
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -392,6 +393,7 @@ def main():
     finally:
         d.quit()
         proc.kill()
+        shutil.rmtree(profile, ignore_errors=True)
     if failures:
         raise SystemExit("\n".join(failures))
     print("all variants played: %s" % ", ".join(variants))

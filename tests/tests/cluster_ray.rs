@@ -28,14 +28,12 @@ fn a_sharded_match_on_a_local_ray_cluster_equals_the_whole() {
         return;
     }
     let root = env!("CARGO_MANIFEST_DIR");
-    let work = std::env::temp_dir().join(format!("tessera-ray-test-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&work);
-    std::fs::create_dir_all(&work).unwrap();
+    let work = tessera_tests::scratch::scratch("ray-test");
     let o = Command::new("python3")
         .arg(format!("{root}/python/ray_cluster.py"))
         .arg(tessera_bin())
         .arg(format!("{root}/../cluster/ray_match.py"))
-        .arg(&work)
+        .arg(&*work)
         .output()
         .expect("run python3");
     let out = String::from_utf8_lossy(&o.stdout);

@@ -23,8 +23,7 @@ fn xboard_moves_through_polyglot_are_answered_legally() {
         eprintln!("skipped: {POLYGLOT} is not installed (apt-get install polyglot)");
         return;
     }
-    let dir = std::env::temp_dir().join(format!("tessera-polyglot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tessera_tests::scratch::scratch("polyglot");
     let ini = dir.join("tessera.ini");
     std::fs::write(
         &ini,

@@ -11,7 +11,7 @@
 //!   layouts.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -57,11 +57,8 @@ fn readme() -> String {
     std::fs::read_to_string(path).expect("README.md")
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tessera-readme-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("scratch dir");
-    d
+fn scratch(name: &str) -> tessera_tests::scratch::Scratch {
+    tessera_tests::scratch::scratch(&format!("readme-{name}"))
 }
 
 /// The shell script a `sh` block stands for.

@@ -213,8 +213,7 @@ fn solve_one_deal_and_many() {
 
 #[test]
 fn render_draws_the_piles() {
-    let dir = std::env::temp_dir().join(format!("tessera-solitaire-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tessera_tests::scratch::scratch("solitaire");
     let file = dir.join("parade.svg");
     let (ok, _, err) = tessera(&[
         "render",
@@ -231,7 +230,6 @@ fn render_draws_the_piles() {
     let svg = std::fs::read_to_string(&file).unwrap();
     assert!(svg.contains("hand: 8 cards"));
     assert!(svg.contains("next add: white knight on g4"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `tessera match` with one engine over seeded Parade deals: the referee holds the deal and
@@ -242,8 +240,7 @@ fn render_draws_the_piles() {
 #[test]
 fn the_referee_sends_a_solitaire_only_its_view() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!("tessera-parade-match-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tessera_tests::scratch::scratch("parade-match");
     let log = dir.join("received.log");
     let script = dir.join("engine.sh");
     std::fs::write(
@@ -303,5 +300,4 @@ fn the_referee_sends_a_solitaire_only_its_view() {
             }
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

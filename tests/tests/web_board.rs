@@ -295,12 +295,10 @@ fn every_variant_is_played_by_clicking_in_chromium() {
         return;
     }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/python/web_board.py");
-    let shots = std::env::var("TESSERA_SCREENSHOTS").unwrap_or_else(|_| {
-        std::env::temp_dir()
-            .join(format!("tessera-board-{}", std::process::id()))
-            .to_string_lossy()
-            .to_string()
-    });
+    // The screenshots stay where `TESSERA_SCREENSHOTS` says; otherwise they go with the test.
+    let scratch = tessera_tests::scratch::scratch("board");
+    let shots = std::env::var("TESSERA_SCREENSHOTS")
+        .unwrap_or_else(|_| scratch.to_string_lossy().into_owned());
     let out = Command::new("timeout")
         .args([
             "300",

@@ -7,7 +7,6 @@
 
 use std::path::Path;
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use tessera::options::VariantOptions;
@@ -44,14 +43,7 @@ fn xboard_game_with(xboard_variant: &str, legality: bool, moves: u32, options: &
     static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     // Several tests play one variant: each game has a folder of its own.
-    static GAMES: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "tessera-xboard-{xboard_variant}-{}-{}",
-        std::process::id(),
-        GAMES.fetch_add(1, Ordering::SeqCst)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tessera_tests::scratch::scratch(&format!("xboard-{xboard_variant}"));
     let bin = tessera_bin();
     let bin = bin.to_str().unwrap();
     let d = dir.to_str().unwrap();
@@ -67,7 +59,7 @@ fn xboard_game_with(xboard_variant: &str, legality: bool, moves: u32, options: &
         .arg(dir.join("xboardrc"))
         .args(["-popupExitMessage", "false"])
         .args(["-firstOptions", options, "-secondOptions", options])
-        .env("HOME", &dir)
+        .env("HOME", &*dir)
         .output()
         .expect("run xvfb-run xboard");
     let text = std::fs::read_to_string(&pgn).unwrap_or_default();
@@ -77,7 +69,6 @@ fn xboard_game_with(xboard_variant: &str, legality: bool, moves: u32, options: &
         out.status,
         String::from_utf8_lossy(&out.stderr)
     );
-    let _ = std::fs::remove_dir_all(&dir);
     text
 }
 

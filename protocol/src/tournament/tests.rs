@@ -1,6 +1,6 @@
 //! The referee and the match loop against scripted engines, on the race fixture game.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use clap::Parser;
 
@@ -15,12 +15,15 @@ struct Cli {
     m: MatchArgs,
 }
 
-/// A scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tessera-match-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
+/// A scratch directory for one test, removed with its files when the test ends (kept with
+/// `TESSERA_KEEP_SCRATCH=1`, as the integration tests' are).
+fn scratch(name: &str) -> tempfile::TempDir {
+    let mut dir = tempfile::Builder::new()
+        .prefix(&format!("tessera-match-{name}-"))
+        .tempdir()
+        .expect("temp dir");
+    dir.disable_cleanup(std::env::var_os("TESSERA_KEEP_SCRATCH").is_some());
+    dir
 }
 
 /// A shell engine that answers the handshake and runs `on_go` for each `go`.
@@ -98,10 +101,11 @@ fn terminations(pgn: &str) -> Vec<String> {
 
 #[test]
 fn good_engines_play_out_the_race() {
-    let d = scratch("good");
-    let good = script(&d, "good", GOOD);
+    let scratch_dir = scratch("good");
+    let d = scratch_dir.path();
+    let good = script(d, "good", GOOD);
     let r = run(
-        &d,
+        d,
         1,
         &format!("--depth 1 --games 4 --engine cmd={good} name=A --engine cmd={good} name=B"),
     )
@@ -119,11 +123,12 @@ fn good_engines_play_out_the_race() {
 
 #[test]
 fn an_illegal_move_loses_and_the_match_goes_on() {
-    let d = scratch("illegal");
-    let good = script(&d, "good", GOOD);
-    let bad = script(&d, "bad", "echo 'bestmove 3'");
+    let scratch_dir = scratch("illegal");
+    let d = scratch_dir.path();
+    let good = script(d, "good", GOOD);
+    let bad = script(d, "bad", "echo 'bestmove 3'");
     let r = run(
-        &d,
+        d,
         1,
         &format!("--depth 1 --games 2 --engine cmd={good} --engine cmd={bad}"),
     )
@@ -139,11 +144,12 @@ fn an_illegal_move_loses_and_the_match_goes_on() {
 
 #[test]
 fn a_crash_loses_and_the_engine_is_restarted() {
-    let d = scratch("crash");
-    let good = script(&d, "good", GOOD);
-    let crash = script(&d, "crash", "exit 3");
+    let scratch_dir = scratch("crash");
+    let d = scratch_dir.path();
+    let good = script(d, "good", GOOD);
+    let crash = script(d, "crash", "exit 3");
     let r = run(
-        &d,
+        d,
         1,
         &format!("--depth 1 --games 3 --engine cmd={good} --engine cmd={crash}"),
     )
@@ -155,11 +161,12 @@ fn a_crash_loses_and_the_engine_is_restarted() {
 
 #[test]
 fn a_hang_without_a_clock_is_a_stall() {
-    let d = scratch("hang");
-    let good = script(&d, "good", GOOD);
-    let hang = script(&d, "hang", ":");
+    let scratch_dir = scratch("hang");
+    let d = scratch_dir.path();
+    let good = script(d, "good", GOOD);
+    let hang = script(d, "hang", ":");
     let r = run(
-        &d,
+        d,
         1,
         &format!("--depth 1 --timeout 300 --games 2 --engine cmd={good} --engine cmd={hang}"),
     )
@@ -170,11 +177,12 @@ fn a_hang_without_a_clock_is_a_stall() {
 
 #[test]
 fn a_hang_on_the_clock_loses_on_time() {
-    let d = scratch("flag");
-    let good = script(&d, "good", GOOD);
-    let hang = script(&d, "hang", ":");
-    let slow = script(&d, "slow", "sleep 0.4; echo 'bestmove 1'");
-    let r = run(&d, 1, &format!("--tc 0.2+0 --timemargin 50 --games 2 --engine cmd={good} --engine cmd={hang} --engine cmd={slow} --gauntlet")).unwrap();
+    let scratch_dir = scratch("flag");
+    let d = scratch_dir.path();
+    let good = script(d, "good", GOOD);
+    let hang = script(d, "hang", ":");
+    let slow = script(d, "slow", "sleep 0.4; echo 'bestmove 1'");
+    let r = run(d, 1, &format!("--tc 0.2+0 --timemargin 50 --games 2 --engine cmd={good} --engine cmd={hang} --engine cmd={slow} --gauntlet")).unwrap();
     assert_eq!(results(&r.pgn), ["1-0", "0-1", "1-0", "0-1"]);
     assert_eq!(terminations(&r.pgn), ["time forfeit"; 4]);
     assert!(r.summary.contains("Faults"), "{}", r.summary);
@@ -182,12 +190,13 @@ fn a_hang_on_the_clock_loses_on_time() {
 
 #[test]
 fn turns_of_several_actions_are_checked_action_by_action() {
-    let d = scratch("turns");
-    let two = script(&d, "two", "echo 'bestmove 1,2'");
-    let one = script(&d, "one", "echo 'bestmove 2'");
-    let three = script(&d, "three", "echo 'bestmove 1,1,1'");
+    let scratch_dir = scratch("turns");
+    let d = scratch_dir.path();
+    let two = script(d, "two", "echo 'bestmove 1,2'");
+    let one = script(d, "one", "echo 'bestmove 2'");
+    let three = script(d, "three", "echo 'bestmove 1,1,1'");
     let r = run(
-        &d,
+        d,
         2,
         &format!("--depth 1 --games 1 --engine cmd={two} --engine cmd={one} --engine cmd={three}"),
     )
@@ -202,10 +211,11 @@ fn turns_of_several_actions_are_checked_action_by_action() {
 
 #[test]
 fn concurrency_plays_every_game() {
-    let d = scratch("conc");
-    let good = script(&d, "good", GOOD);
+    let scratch_dir = scratch("conc");
+    let d = scratch_dir.path();
+    let good = script(d, "good", GOOD);
     // As on a terminal: the progress line goes to stderr, the results still come back.
-    let r = run_on(&d, 1, &format!("--tc 5+0.1 --concurrency 3 --games 6 --engine cmd={good} --engine cmd={good} --engine cmd={good}"), true).unwrap();
+    let r = run_on(d, 1, &format!("--tc 5+0.1 --concurrency 3 --games 6 --engine cmd={good} --engine cmd={good} --engine cmd={good}"), true).unwrap();
     assert_eq!(results(&r.pgn).len(), 18);
     assert!(terminations(&r.pgn).iter().all(|t| t == "normal"));
     assert!(
@@ -217,16 +227,17 @@ fn concurrency_plays_every_game() {
 
 #[test]
 fn sprt_stops_the_match() {
-    let d = scratch("sprt");
-    let good = script(&d, "good", GOOD);
+    let scratch_dir = scratch("sprt");
+    let d = scratch_dir.path();
+    let good = script(d, "good", GOOD);
     // Adds 1 or 2 at random, so that pairs of games differ (a pair of equal games carries
     // no variance, and the SPRT waits).
     let random = script(
-        &d,
+        d,
         "random",
         "echo \"bestmove $(( $(od -An -N1 -tu1 /dev/urandom) % 2 + 1 ))\"",
     );
-    let r = run(&d, 1, &format!("--depth 1 --games 400 --sprt elo0=0 elo1=400 alpha=0.05 beta=0.05 --engine cmd={good} --engine cmd={random}")).unwrap();
+    let r = run(d, 1, &format!("--depth 1 --games 400 --sprt elo0=0 elo1=400 alpha=0.05 beta=0.05 --engine cmd={good} --engine cmd={random}")).unwrap();
     assert!(r.summary.contains(" was accepted"), "{}", r.summary);
     assert!(r.summary.contains("Stopped after"), "{}", r.summary);
     assert!(results(&r.pgn).len() < 400, "{}", r.summary);
@@ -234,28 +245,29 @@ fn sprt_stops_the_match() {
 
 #[test]
 fn adjudication_by_score_and_move_limit() {
-    let d = scratch("adj");
+    let scratch_dir = scratch("adj");
+    let d = scratch_dir.path();
     let losing = script(
-        &d,
+        d,
         "losing",
         "echo 'info depth 3 score cp -900'; echo 'bestmove 1'",
     );
     let level = script(
-        &d,
+        d,
         "level",
         "echo 'info depth 3 score cp 2'; echo 'bestmove 1'",
     );
-    let r = run(&d, 1, &format!("--depth 3 --games 1 --resign movecount=2 score=500 --engine cmd={losing} --engine cmd={level}")).unwrap();
+    let r = run(d, 1, &format!("--depth 3 --games 1 --resign movecount=2 score=500 --engine cmd={losing} --engine cmd={level}")).unwrap();
     assert_eq!(results(&r.pgn), ["0-1"]);
     assert!(r.pgn.contains("white resigns"), "{}", r.pgn);
-    let r = run(&d, 1, &format!("--depth 3 --games 1 --draw movenumber=1 movecount=1 score=5 --engine cmd={level} --engine cmd={level}")).unwrap();
+    let r = run(d, 1, &format!("--depth 3 --games 1 --draw movenumber=1 movecount=1 score=5 --engine cmd={level} --engine cmd={level}")).unwrap();
     assert!(
         results(&r.pgn).ends_with(&["1/2-1/2".to_string()]),
         "{}",
         r.pgn
     );
     let r = run(
-        &d,
+        d,
         1,
         &format!("--depth 3 --games 1 --maxmoves 2 --engine cmd={level} --engine cmd={level}"),
     )
@@ -269,10 +281,11 @@ fn adjudication_by_score_and_move_limit() {
 
 #[test]
 fn engines_that_cannot_start_forfeit() {
-    let d = scratch("nostart");
-    let good = script(&d, "good", GOOD);
+    let scratch_dir = scratch("nostart");
+    let d = scratch_dir.path();
+    let good = script(d, "good", GOOD);
     // One start failure forfeits the game; a second in a row stops the match with an error.
-    let e = run(&d, 1, &format!("--depth 1 --timeout 300 --games 6 --engine cmd={good} --engine cmd=/nonexistent/engine"))
+    let e = run(d, 1, &format!("--depth 1 --timeout 300 --games 6 --engine cmd={good} --engine cmd=/nonexistent/engine"))
         .err()
         .expect("the match fails");
     assert!(e.contains("could not be started 2 times in a row"), "{e}");
@@ -283,11 +296,12 @@ fn engines_that_cannot_start_forfeit() {
 
 #[test]
 fn the_engine_hears_the_protocol_in_order() {
-    let d = scratch("log");
+    let scratch_dir = scratch("log");
+    let d = scratch_dir.path();
     let log = d.join("heard.txt");
-    let good = script(&d, "good", GOOD);
+    let good = script(d, "good", GOOD);
     let logger = script(
-        &d,
+        d,
         "logger",
         "echo 'info depth 2 score mate 3'; echo 'bestmove 1'",
     );
@@ -300,7 +314,7 @@ fn the_engine_hears_the_protocol_in_order() {
         ),
     );
     std::fs::write(&logger, text).unwrap();
-    let r = run(&d, 1, &format!("--variant race --option Goal=10 --depth 2 --games 2 --engine cmd={logger} option.Hash=4 --engine cmd={good}")).unwrap();
+    let r = run(d, 1, &format!("--variant race --option Goal=10 --depth 2 --games 2 --engine cmd={logger} option.Hash=4 --engine cmd={good}")).unwrap();
     assert!(r.pgn.contains("{+M3/2 "), "{}", r.pgn);
     let heard = std::fs::read_to_string(&log).unwrap();
     let all: Vec<&str> = heard.lines().collect();
@@ -368,25 +382,28 @@ fn openings_files_are_checked_line_by_line() {
 
 #[test]
 fn scheduling_noise_does_not_lose_on_time_by_default() {
-    let d = scratch("noise");
-    let good = script(&d, "good", GOOD);
+    let scratch_dir = scratch("noise");
+    let d = scratch_dir.path();
+    let good = script(d, "good", GOOD);
     // Answers a little after its move time, as Stockfish told `movetime 100` does.
-    let late = script(&d, "late", "sleep 0.105; echo 'bestmove 1'");
+    let late = script(d, "late", "sleep 0.105; echo 'bestmove 1'");
     let line = format!("--movetime 100 --games 2 --engine cmd={good} --engine cmd={late}");
-    let r = run(&d, 1, &line).unwrap();
+    let r = run(d, 1, &line).unwrap();
     assert_eq!(terminations(&r.pgn), ["normal"; 2], "{}", r.pgn);
-    let d = scratch("strict");
-    let r = run(&d, 1, &format!("{line} --timemargin 0")).unwrap();
+    let scratch_dir = scratch("strict");
+    let d = scratch_dir.path();
+    let r = run(d, 1, &format!("{line} --timemargin 0")).unwrap();
     assert_eq!(terminations(&r.pgn), ["time forfeit"; 2], "{}", r.pgn);
 }
 
 #[test]
 fn replayed_games_are_counted_and_warned_of() {
     use super::openings::{randomize, SplitMix};
-    let d = scratch("repeat");
-    let good = script(&d, "good", GOOD);
+    let scratch_dir = scratch("repeat");
+    let d = scratch_dir.path();
+    let good = script(d, "good", GOOD);
     let r = run(
-        &d,
+        d,
         1,
         &format!("--depth 1 --games 6 --engine cmd={good} name=A --engine cmd={good} name=B"),
     )
@@ -409,10 +426,11 @@ fn replayed_games_are_counted_and_warned_of() {
 
 #[test]
 fn an_option_the_engine_does_not_have_stops_the_match_before_it_starts() {
-    let d = scratch("options");
-    let good = script(&d, "good", GOOD);
+    let scratch_dir = scratch("options");
+    let d = scratch_dir.path();
+    let good = script(d, "good", GOOD);
     let e = run(
-        &d,
+        d,
         1,
         &format!("--depth 1 --games 2 --engine cmd={good} option.Hsah=2 --engine cmd={good}"),
     )
@@ -422,7 +440,7 @@ fn an_option_the_engine_does_not_have_stops_the_match_before_it_starts() {
     assert!(!d.join("games.pgn").exists(), "no game was played");
     // Declared options pass, in any case.
     let r = run(
-        &d,
+        d,
         1,
         &format!("--depth 1 --games 2 --engine cmd={good} option.hash=2 --engine cmd={good}"),
     )

@@ -19,12 +19,7 @@ pub fn tessera() -> PathBuf {
     tessera_tests::binary::tessera_bin()
 }
 
-pub fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tessera-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("scratch dir");
-    d
-}
+pub use tessera_tests::scratch::scratch;
 
 pub fn executable(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
