@@ -545,7 +545,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             (-INF, None)
         } else {
             let k = self.g.correction_key();
-            (self.static_eval(side, k), k)
+            (self.static_eval(key, side, k), k)
         };
         self.evals[ply] = (!in_check).then_some((side, eval));
         let improving = self.improving(ply, side, eval);
@@ -868,8 +868,15 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
 
     /// The static evaluation for `side` to move, corrected by the correction history.
     #[inline]
-    fn static_eval(&self, side: Player, correction_key: Option<u64>) -> i32 {
-        let raw = self.g.evaluate();
+    fn static_eval(&mut self, key: u64, side: Player, correction_key: Option<u64>) -> i32 {
+        let raw = match self.learnt.evals.get(key) {
+            Some(v) => v,
+            None => {
+                let v = self.g.evaluate();
+                self.learnt.evals.put(key, v);
+                v
+            }
+        };
         if is_mate(raw) {
             return raw;
         }
@@ -914,7 +921,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let alpha0 = alpha;
         let mut eval = -INF;
         if !in_check {
-            eval = self.static_eval(side, self.g.correction_key());
+            eval = self.static_eval(key, side, self.g.correction_key());
             if !play_on {
                 if eval >= beta {
                     return eval;

@@ -7,6 +7,7 @@
 use std::sync::Mutex;
 
 use super::correction::Correction;
+use super::eval_cache::EvalCache;
 use super::ordering::{ContHistory, History};
 
 /// One thread's tables.
@@ -15,6 +16,8 @@ pub struct ThreadMemory {
     pub captures: History,
     pub cont: ContHistory,
     pub correction: Correction,
+    /// Static evaluations of this search (emptied when the tables are taken).
+    pub evals: EvalCache,
 }
 
 impl ThreadMemory {
@@ -24,6 +27,7 @@ impl ThreadMemory {
             captures: History::new(),
             cont: ContHistory::new(),
             correction: Correction::new(),
+            evals: EvalCache::new(),
         }
     }
 
@@ -60,6 +64,7 @@ impl SearchMemory {
         match kept {
             Some(mut m) => {
                 m.age();
+                m.evals.clear();
                 m
             }
             None => ThreadMemory::new(),

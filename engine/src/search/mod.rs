@@ -10,6 +10,7 @@
 pub mod alphabeta;
 pub mod bench;
 pub mod correction;
+pub mod eval_cache;
 pub mod mcts;
 pub mod memory;
 pub mod ordering;

@@ -14,7 +14,8 @@ use crate::game::Evaluate;
 pub type QuietLeaf<G> = Option<G>;
 
 /// Runs `f` with a searcher for positions like `proto` and the small table it uses (cleared
-/// per position by the callers), so one searcher serves many positions.
+/// per position by the callers), so one searcher serves many positions. Its cache of static
+/// evaluations is kept across them: they are evaluated alike (one game, one set of weights).
 fn with_searcher<G: Evaluate, R>(
     proto: &G,
     f: impl FnOnce(&mut Searcher<'_, '_, G>, &TranspositionTable) -> R,
