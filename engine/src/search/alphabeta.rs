@@ -800,7 +800,8 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                         line.extend_from_slice(&tail[0]);
                     }
                     if s >= beta {
-                        let bonus = (depth * depth).min(400) * 8;
+                        let bonus =
+                            (p.hist_quad * depth * depth + p.hist_lin * depth).min(p.hist_max);
                         if tactical {
                             self.learnt.captures.update(side, a.code(), bonus);
                         } else {

@@ -57,6 +57,11 @@ pub struct SearchParams {
     pub se_double_margin: i32,
     /// Late move reductions: this many plies more at nodes expected to fail high.
     pub lmr_cut_node: i32,
+    /// History reward of the action that cut (and punishment of those tried before it) at
+    /// `depth`: `min(hist_quad * depth² + hist_lin * depth, hist_max)`.
+    pub hist_quad: i32,
+    pub hist_lin: i32,
+    pub hist_max: i32,
 }
 
 impl Default for SearchParams {
@@ -87,6 +92,9 @@ impl Default for SearchParams {
             se_margin: 3,
             se_double_margin: 20,
             lmr_cut_node: 1,
+            hist_quad: 0,
+            hist_lin: 200,
+            hist_max: 3200,
         }
     }
 }
@@ -117,6 +125,9 @@ crate::param_table!(SearchParams {
     se_margin,
     se_double_margin,
     lmr_cut_node,
+    hist_quad,
+    hist_lin,
+    hist_max,
 });
 
 /// How SPSA may move a parameter: its range and the size of its perturbation at the end of
@@ -156,6 +167,9 @@ pub const SPSA_RANGES: &[SpsaRange] = &[
     r("se_margin", 0, 20, 1.0),
     r("se_double_margin", 0, 200, 5.0),
     r("lmr_cut_node", 0, 3, 0.5),
+    r("hist_quad", 0, 32, 1.0),
+    r("hist_lin", 0, 600, 20.0),
+    r("hist_max", 100, 16000, 100.0),
 ];
 
 const fn r(name: &'static str, min: i32, max: i32, c_end: f64) -> SpsaRange {
