@@ -97,6 +97,9 @@ pub struct Searcher<'s, 'a, G: Evaluate> {
     /// `Action::code` of the action played at each ply of the current line (`NO_CODE` for a
     /// null move), for the continuation history.
     line_codes: Vec<u32>,
+    /// Who played the action at each ply of the current line, when it was quiet (`None` for
+    /// a tactical action or a null move), to reward it when it proves a refutation.
+    line_quiet: Vec<Option<Player>>,
     /// The static evaluation at each ply of the current line and whose it is (`None` in
     /// check), to tell whether the side to move is improving on its last turn.
     evals: Vec<Option<(Player, i32)>>,
@@ -137,6 +140,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             learnt: sh.tt.memory.take(id),
             killers: Killers::new(),
             line_codes: vec![NO_CODE; MAX_PLY + 2],
+            line_quiet: vec![None; MAX_PLY + 2],
             evals: vec![None; MAX_PLY + 2],
             excluded: vec![NO_CODE; MAX_PLY + 2],
             lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
@@ -364,6 +368,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         for i in self.pv_idx..self.root_moves.len() {
             let a = self.root_moves[i].action;
             self.line_codes[0] = a.code();
+            self.line_quiet[0] = (!self.g.is_tactical(a)).then_some(side);
             let nodes_before = self.nodes;
             let u = self.g.play(a);
             self.count_node();
@@ -534,6 +539,11 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                     Bound::Upper => s <= alpha,
                 };
                 if cut {
+                    if s >= beta && self.sh.params.hist_tt_cut > 0 {
+                        if let Some(code) = tt_code {
+                            self.reward_tt_cut(code, depth, ply);
+                        }
+                    }
                     return s;
                 }
             }
@@ -582,6 +592,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             }
             if depth >= p.nmp_depth && pruning_eval >= beta && !self.null_banned[ply] {
                 self.line_codes[ply] = NO_CODE;
+                self.line_quiet[ply] = None;
                 if let Some(u) = self.g.play_null() {
                     self.count_node();
                     let r = p.nmp_base
@@ -672,8 +683,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                 return if in_check { self.g.evaluate() } else { eval };
             }
         }
-        let back = |n: usize| ply.checked_sub(n).map_or(NO_CODE, |p| self.line_codes[p]);
-        let prev = [back(1), back(2)];
+        let prev = [self.line_code(ply, 1), self.line_code(ply, 2)];
         ordering::score_actions(
             &self.g,
             &list,
@@ -737,6 +747,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             }
             let asks = self.skip_speculative && self.g.asks_only(a);
             self.line_codes[ply] = a.code();
+            self.line_quiet[ply] = (!tactical).then_some(side);
             let u = self.g.play(a);
             self.count_node();
             let flip = self.g.to_move() != side;
@@ -800,8 +811,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                         line.extend_from_slice(&tail[0]);
                     }
                     if s >= beta {
-                        let bonus =
-                            (p.hist_quad * depth * depth + p.hist_lin * depth).min(p.hist_max);
+                        let bonus = p.history_reward(depth);
                         if tactical {
                             self.learnt.captures.update(side, a.code(), bonus);
                         } else {
@@ -851,6 +861,9 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             depth as u32,
             bound,
         );
+        if bound == Bound::Upper && p.hist_prior > 0 {
+            self.reward_prior_quiet(depth, ply);
+        }
         // The search's score says how far the static evaluation was off, unless it is only
         // a bound on the side the evaluation already stood, or a capture's gain decided it.
         if let Some(k) = correction_key {
@@ -865,6 +878,45 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             }
         }
         best
+    }
+
+    /// When the table cuts a node off with its action, that action would have cut it again:
+    /// it gets its share of a cutoff's reward (`hist_tt_cut`), as the reply to the line's
+    /// last two actions too. The table does not say whether it was tactical; a tactical
+    /// action's quiet history is not read for it.
+    fn reward_tt_cut(&mut self, code: u32, depth: i32, ply: usize) {
+        let p = self.sh.params;
+        let bonus = p.history_reward(depth) * p.hist_tt_cut / 100;
+        let side = self.g.to_move();
+        let prev = [self.line_code(ply, 1), self.line_code(ply, 2)];
+        self.learnt.history.update(side, code, bonus);
+        self.learnt.cont.update(prev, code, bonus);
+    }
+
+    /// A node where every action failed low: the quiet action of the other side that led
+    /// here refuted what came before it, though it never cut a node itself (it was searched
+    /// with the window its parent gave); it gets its share of a cutoff's reward
+    /// (`hist_prior`).
+    fn reward_prior_quiet(&mut self, depth: i32, ply: usize) {
+        let Some(mover) = ply.checked_sub(1).and_then(|q| self.line_quiet[q]) else {
+            return;
+        };
+        if mover == self.g.to_move() {
+            return;
+        }
+        let p = self.sh.params;
+        let bonus = p.history_reward(depth) * p.hist_prior / 100;
+        let code = self.line_codes[ply - 1];
+        let prev = [self.line_code(ply - 1, 1), self.line_code(ply - 1, 2)];
+        self.learnt.history.update(mover, code, bonus);
+        self.learnt.cont.update(prev, code, bonus);
+    }
+
+    /// The code of the action `back` plies before `ply` (`NO_CODE` before the root).
+    #[inline]
+    fn line_code(&self, ply: usize, back: usize) -> u32 {
+        ply.checked_sub(back)
+            .map_or(NO_CODE, |q| self.line_codes[q])
     }
 
     /// The static evaluation for `side` to move, corrected by the correction history.

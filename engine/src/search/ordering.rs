@@ -242,18 +242,72 @@ pub fn score_actions<G: Evaluate>(
     }));
 }
 
-/// Moves the best-scored action from `i..` to `i` (selection sort, one step at a time, since
-/// a cutoff often comes before the list is done).
+/// Picks this many actions by selection (a cutoff usually comes within them); at the next
+/// pick the rest of the list is sorted at once, since a node that got that far usually
+/// tries every action: a selection step per action would cost the square of their number.
+const SELECTION_STEPS: usize = 3;
+/// Longer tails than this keep being picked by selection (their sort keys live on the stack).
+const SORT_MAX: usize = 256;
+
+/// Moves the best-scored action from `i..` to `i`, given `i = 0, 1, 2, ...` in turn: the
+/// first `SELECTION_STEPS` by selection, then the whole tail sorted once. Equal scores keep
+/// the order selection would give them only in the first steps.
 #[inline]
 pub fn pick<A: Copy>(actions: &mut [A], scores: &mut [i32], i: usize) {
+    let len = actions.len();
+    if i >= SELECTION_STEPS && len - SELECTION_STEPS <= SORT_MAX {
+        if i == SELECTION_STEPS {
+            sort_tail(&mut actions[i..], &mut scores[i..]);
+        }
+        return;
+    }
     let mut best = i;
-    for j in i + 1..actions.len() {
+    for j in i + 1..len {
         if scores[j] > scores[best] {
             best = j;
         }
     }
     actions.swap(i, best);
     scores.swap(i, best);
+}
+
+/// Sorts `actions` by `scores`, larger first (equal scores in their current order): sorts
+/// one packed key per action (the score, then the position), then moves the actions along
+/// the cycles of the permutation.
+fn sort_tail<A: Copy>(actions: &mut [A], scores: &mut [i32]) {
+    let n = actions.len();
+    debug_assert!(n <= SORT_MAX);
+    let mut keys = [0u64; SORT_MAX];
+    for (k, (key, &s)) in keys.iter_mut().zip(scores.iter()).enumerate() {
+        // Larger scores first: the complement of the order-preserving unsigned image.
+        let up = (s as u32) ^ 0x8000_0000;
+        *key = (u64::from(!up) << 32) | k as u64;
+    }
+    let keys = &mut keys[..n];
+    keys.sort_unstable();
+    // from[k]: the old position of the action that goes to position k.
+    let mut from = [0u8; SORT_MAX];
+    for (k, key) in keys.iter().enumerate() {
+        from[k] = (*key & 0xff) as u8;
+        scores[k] = (!(key >> 32) as u32 ^ 0x8000_0000) as i32;
+    }
+    for start in 0..n {
+        if from[start] as usize == start {
+            continue;
+        }
+        let first = actions[start];
+        let mut k = start;
+        loop {
+            let src = from[k] as usize;
+            from[k] = k as u8;
+            if src == start {
+                actions[k] = first;
+                break;
+            }
+            actions[k] = actions[src];
+            k = src;
+        }
+    }
 }
 
 /// True when the score marks a tactical action the game expects to lose material.
@@ -320,6 +374,41 @@ mod tests {
             order.push(a[i]);
         }
         assert_eq!(order, vec![2, 4, 1, 3]);
+    }
+
+    /// Past the selection steps the tail is sorted: every list, long or short, with equal
+    /// and extreme scores, comes out best first with each action beside its own score.
+    #[test]
+    fn pick_orders_every_list_like_a_sort() {
+        use rand_core::RngCore;
+        let mut rng = crate::game::seeded_rng(7);
+        for len in [0usize, 1, 2, 3, 4, 5, 17, 64, 218, 259, 300] {
+            for round in 0..20 {
+                let mut s: Vec<i32> = (0..len)
+                    .map(|_| match rng.next_u64() % 8 {
+                        0 => i32::MIN,
+                        1 => i32::MAX,
+                        2 => (rng.next_u64() % 3) as i32,
+                        _ => rng.next_u64() as i32,
+                    })
+                    .collect();
+                // Each action is its own starting position, to check it kept its score.
+                let mut a: Vec<usize> = (0..len).collect();
+                let original = s.clone();
+                let mut picked = Vec::new();
+                for i in 0..len {
+                    pick(&mut a, &mut s, i);
+                    assert_eq!(s[i], original[a[i]], "len {len} round {round} at {i}");
+                    picked.push(s[i]);
+                }
+                let mut expected = original.clone();
+                expected.sort_unstable_by(|x, y| y.cmp(x));
+                assert_eq!(picked, expected, "len {len} round {round}");
+                let mut seen = a.clone();
+                seen.sort_unstable();
+                assert_eq!(seen, (0..len).collect::<Vec<_>>());
+            }
+        }
     }
 
     #[test]

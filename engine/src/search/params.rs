@@ -62,6 +62,12 @@ pub struct SearchParams {
     pub hist_quad: i32,
     pub hist_lin: i32,
     pub hist_max: i32,
+    /// Percent of that reward given to the opponent's quiet action that led to a node where
+    /// every action failed low (it refuted what came before it); 0 gives none.
+    pub hist_prior: i32,
+    /// Percent of that reward given to the table's action when its entry cuts the node off
+    /// (the cutoff the node would have found again); 0 gives none.
+    pub hist_tt_cut: i32,
 }
 
 impl Default for SearchParams {
@@ -95,6 +101,8 @@ impl Default for SearchParams {
             hist_quad: 0,
             hist_lin: 200,
             hist_max: 3200,
+            hist_prior: 0,
+            hist_tt_cut: 0,
         }
     }
 }
@@ -128,6 +136,8 @@ crate::param_table!(SearchParams {
     hist_quad,
     hist_lin,
     hist_max,
+    hist_prior,
+    hist_tt_cut,
 });
 
 /// How SPSA may move a parameter: its range and the size of its perturbation at the end of
@@ -170,7 +180,17 @@ pub const SPSA_RANGES: &[SpsaRange] = &[
     r("hist_quad", 0, 32, 1.0),
     r("hist_lin", 0, 600, 20.0),
     r("hist_max", 100, 16000, 100.0),
+    r("hist_prior", 0, 300, 10.0),
+    r("hist_tt_cut", 0, 300, 10.0),
 ];
+
+impl SearchParams {
+    /// The history reward of a cutoff at `depth`.
+    #[inline]
+    pub fn history_reward(&self, depth: i32) -> i32 {
+        (self.hist_quad * depth * depth + self.hist_lin * depth).min(self.hist_max)
+    }
+}
 
 const fn r(name: &'static str, min: i32, max: i32, c_end: f64) -> SpsaRange {
     SpsaRange {
