@@ -255,7 +255,7 @@ const SORT_MAX: usize = 256;
 #[inline]
 pub fn pick<A: Copy>(actions: &mut [A], scores: &mut [i32], i: usize) {
     let len = actions.len();
-    if i >= SELECTION_STEPS && len - SELECTION_STEPS <= SORT_MAX {
+    if i >= SELECTION_STEPS && len.saturating_sub(SELECTION_STEPS) <= SORT_MAX {
         if i == SELECTION_STEPS {
             sort_tail(&mut actions[i..], &mut scores[i..]);
         }
