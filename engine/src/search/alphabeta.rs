@@ -816,11 +816,9 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                             self.learnt.captures.update(side, a.code(), bonus);
                         } else {
                             self.killers.add(ply, a.code());
-                            self.learnt.history.update(side, a.code(), bonus);
-                            self.learnt.cont.update(prev, a.code(), bonus);
+                            self.learnt.reward_quiet(side, prev, a.code(), bonus);
                             for &q in &quiets[..n_quiets] {
-                                self.learnt.history.update(side, q, -bonus);
-                                self.learnt.cont.update(prev, q, -bonus);
+                                self.learnt.reward_quiet(side, prev, q, -bonus);
                             }
                         }
                         // The tactical actions tried before the cutoff did not make it.
@@ -889,8 +887,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let bonus = p.history_reward(depth) * p.hist_tt_cut / 100;
         let side = self.g.to_move();
         let prev = [self.line_code(ply, 1), self.line_code(ply, 2)];
-        self.learnt.history.update(side, code, bonus);
-        self.learnt.cont.update(prev, code, bonus);
+        self.learnt.reward_quiet(side, prev, code, bonus);
     }
 
     /// A node where every action failed low: the quiet action of the other side that led
@@ -908,8 +905,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let bonus = p.history_reward(depth) * p.hist_prior / 100;
         let code = self.line_codes[ply - 1];
         let prev = [self.line_code(ply - 1, 1), self.line_code(ply - 1, 2)];
-        self.learnt.history.update(mover, code, bonus);
-        self.learnt.cont.update(prev, code, bonus);
+        self.learnt.reward_quiet(mover, prev, code, bonus);
     }
 
     /// The code of the action `back` plies before `ply` (`NO_CODE` before the root).

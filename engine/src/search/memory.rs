@@ -9,6 +9,7 @@ use std::sync::Mutex;
 use super::correction::Correction;
 use super::eval_cache::EvalCache;
 use super::ordering::{ContHistory, History};
+use crate::game::Player;
 
 /// One thread's tables.
 pub struct ThreadMemory {
@@ -38,6 +39,14 @@ impl ThreadMemory {
         self.history.age();
         self.captures.age();
         self.cont.age();
+    }
+
+    /// Rewards (positive bonus) or punishes a quiet action of `side` in its history and as
+    /// the reply to the actions one and two plies before it (`prev`).
+    #[inline]
+    pub fn reward_quiet(&mut self, side: Player, prev: [u32; 2], code: u32, bonus: i32) {
+        self.history.update(side, code, bonus);
+        self.cont.update(prev, code, bonus);
     }
 }
 
