@@ -13,6 +13,8 @@
 //! score's gradient with respect to every weight (`Trace`): the evaluation is linear in all
 //! weights but the king attack ones, whose product is linearised at the current values.
 
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use super::attacks::{bb, pawn_captures_bb, tables, FILE_A, FILE_H, RANK_1, RANK_8};
@@ -36,6 +38,9 @@ pub struct EvalTables {
     pst: [[[S; 64]; 6]; 2],
     /// A network that evaluates instead of the weights (the `EvalNet` option).
     pub net: Option<Arc<Network>>,
+    /// Tells these weights from every other set built in the process, so that the pawn
+    /// structure cache never answers with another set's terms.
+    id: u64,
 }
 
 impl EvalTables {
@@ -48,10 +53,12 @@ impl EvalTables {
                 pst[1][kind][sq ^ 56] = *material + v;
             }
         }
+        static NEXT_ID: AtomicU64 = AtomicU64::new(1);
         EvalTables {
             weights,
             pst,
             net: None,
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
         }
     }
 
@@ -223,13 +230,22 @@ fn adjacent_files(f: u8) -> u64 {
     (if f > 0 { FILE_A << (f - 1) } else { 0 }) | (if f < 7 { FILE_A << (f + 1) } else { 0 })
 }
 
-/// One side's terms that need only its own attacks (and the enemy pawns'); fills `map` with
-/// what the side attacks, for the threats that need both sides'.
+/// What the evaluation knows of both sides' pawns before the pieces' terms.
+struct PawnFacts {
+    /// The squares each side's pawns attack.
+    attacks: [u64; 2],
+    /// Each side's passed pawns.
+    passed: [u64; 2],
+}
+
+/// One side's terms that need only its own attacks (and the enemy pawns'), but those of
+/// `pawn_structure`; fills `map` with what the side attacks, for the threats that need
+/// both sides'.
 fn side_terms<T: Trace>(
     e: &mut Eval<T>,
     c: &Chess,
     us: usize,
-    pawn_att: &[u64; 2],
+    pawns: &PawnFacts,
     zones: &[u64; 2],
     attack: &mut [KingAttack; 2],
     map: &mut AttackMap,
@@ -243,62 +259,24 @@ fn side_terms<T: Trace>(
     let own = c.color_bb(pu);
     let own_pawns = c.pieces(pu, PieceKind::Pawn);
     let their_pawns = c.pieces(pt, PieceKind::Pawn);
-    let safe = !own & !pawn_att[them];
+    let safe = !own & !pawns.attacks[them];
     let mut v = S::default();
 
-    for sq in Bits(own_pawns) {
-        v += e.piece(us, 0, sq);
-        if span[us][sq as usize] & their_pawns == 0 {
-            let rel = if us == 0 { sq >> 3 } else { 7 - (sq >> 3) } as usize;
-            v += e.pair(&w.passed[rel], 1);
-            // In the ending the kings' distances to the square in front decide races.
-            let front = if us == 0 { sq + 8 } else { sq - 8 };
-            let r = rel as i32;
-            v += e.eg(&w.passed_enemy_king, distance(c.king_square(pt), front) * r);
-            v += e.eg(&w.passed_own_king, distance(c.king_square(pu), front) * r);
-        }
-        if bb(sq) & pawn_att[us] != 0 {
-            v += e.pair(&w.supported, 1);
-        }
-        let beside = ((bb(sq) << 1) & !FILE_A) | ((bb(sq) >> 1) & !FILE_H);
-        if beside & own_pawns != 0 {
-            v += e.pair(&w.phalanx, 1);
-        }
-        // Backward: own pawns on the files beside, but all of them ahead, and the stop
-        // square under an enemy pawn's attack.
-        let adjacent = adjacent_files(sq & 7);
-        let r = sq >> 3;
-        let level_or_behind = if us == 0 {
-            !0u64 >> (8 * (7 - r))
-        } else {
-            !0u64 << (8 * r)
-        };
-        let stop = if us == 0 { sq + 8 } else { sq - 8 };
-        if own_pawns & adjacent != 0
-            && own_pawns & adjacent & level_or_behind == 0
-            && bb(stop) & pawn_att[them] != 0
-        {
-            v += e.pair(&w.backward, 1);
-        }
+    // In the ending the kings' distances to the square in front of a passed pawn decide
+    // races; the rest of the pawns' terms come from `pawn_structure`.
+    for sq in Bits(pawns.passed[us]) {
+        let rel = if us == 0 { sq >> 3 } else { 7 - (sq >> 3) } as i32;
+        let front = if us == 0 { sq + 8 } else { sq - 8 };
+        v += e.eg(
+            &w.passed_enemy_king,
+            distance(c.king_square(pt), front) * rel,
+        );
+        v += e.eg(&w.passed_own_king, distance(c.king_square(pu), front) * rel);
     }
     // Two pawns may attack one square: the two captures apart.
     let (towards_a, towards_h) = pawn_captures_bb(us, own_pawns);
     map.add(0, towards_a);
     map.add(0, towards_h);
-    for f in 0..8 {
-        let file = FILE_A << f;
-        let n = (own_pawns & file).count_ones() as i32;
-        if n == 0 {
-            continue;
-        }
-        if n > 1 {
-            v += e.pair(&w.doubled, n - 1);
-        }
-        if own_pawns & adjacent_files(f) == 0 {
-            v += e.pair(&w.isolated, n);
-        }
-    }
-
     let enemy_zone = zones[them];
     let mut ka = KingAttack::default();
     for kind in 1..5 {
@@ -328,7 +306,7 @@ fn side_terms<T: Trace>(
             if kind <= 2 {
                 let rel = if us == 0 { sq >> 3 } else { 7 - (sq >> 3) };
                 let attackers = span[us][sq as usize] & adjacent_files(sq & 7) & their_pawns;
-                if (3..=5).contains(&rel) && bb(sq) & pawn_att[us] != 0 && attackers == 0 {
+                if (3..=5).contains(&rel) && bb(sq) & pawns.attacks[us] != 0 && attackers == 0 {
                     let bonus = if kind == 1 {
                         &w.knight_outpost
                     } else {
@@ -357,6 +335,129 @@ fn side_terms<T: Trace>(
     v += e.piece(us, 5, ksq);
     v += shelter(e, ksq, us, own_pawns, their_pawns);
     v
+}
+
+/// The pawns' terms that depend on the pawns alone (material and squares, passed,
+/// supported, phalanx, backward, doubled and isolated pawns): White's minus Black's, and
+/// each side's passed pawns. Pawns move seldom, so a search meets the same structure again
+/// and again; outside tuning (which needs the trace) the answer comes from a cache by the
+/// pawns, one per thread.
+fn pawn_structure<T: Trace>(
+    e: &mut Eval<T>,
+    pawns: &[u64; 2],
+    pawn_att: &[u64; 2],
+) -> (S, [u64; 2]) {
+    if T::ON {
+        return pawn_structure_fresh(e, pawns, pawn_att);
+    }
+    PAWN_CACHE.with(|cell| {
+        let mut cache = cell.borrow_mut();
+        if cache.is_empty() {
+            cache.resize(PAWN_CACHE_ENTRIES, PawnEntry::default());
+        }
+        let key = pawns[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ pawns[1].wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29);
+        let slot = &mut cache[(key >> 52) as usize & (PAWN_CACHE_ENTRIES - 1)];
+        if slot.pawns != *pawns || slot.tables != e.t.id {
+            let (score, passed) = pawn_structure_fresh(e, pawns, pawn_att);
+            *slot = PawnEntry {
+                pawns: *pawns,
+                tables: e.t.id,
+                score,
+                passed,
+            };
+        }
+        (slot.score, slot.passed)
+    })
+}
+
+/// Entries of a thread's pawn structure cache (a power of two).
+const PAWN_CACHE_ENTRIES: usize = 4096;
+
+/// One structure's terms, for the pawns and weights they were computed with.
+#[derive(Clone, Copy, Default)]
+struct PawnEntry {
+    pawns: [u64; 2],
+    /// `EvalTables::id`; 0 (no tables) in an empty entry.
+    tables: u64,
+    score: S,
+    passed: [u64; 2],
+}
+
+thread_local! {
+    static PAWN_CACHE: RefCell<Vec<PawnEntry>> = const { RefCell::new(Vec::new()) };
+}
+
+fn pawn_structure_fresh<T: Trace>(
+    e: &mut Eval<T>,
+    pawns: &[u64; 2],
+    pawn_att: &[u64; 2],
+) -> (S, [u64; 2]) {
+    e.sign = 1;
+    let (white, white_passed) = pawn_side(e, 0, pawns, pawn_att);
+    e.sign = -1;
+    let (black, black_passed) = pawn_side(e, 1, pawns, pawn_att);
+    (white - black, [white_passed, black_passed])
+}
+
+/// One side's `pawn_structure` terms and passed pawns.
+fn pawn_side<T: Trace>(
+    e: &mut Eval<T>,
+    us: usize,
+    pawns: &[u64; 2],
+    pawn_att: &[u64; 2],
+) -> (S, u64) {
+    let w = e.w;
+    let span = passed_span();
+    let them = us ^ 1;
+    let (own_pawns, their_pawns) = (pawns[us], pawns[them]);
+    let mut v = S::default();
+    let mut passed = 0;
+    for sq in Bits(own_pawns) {
+        v += e.piece(us, 0, sq);
+        if span[us][sq as usize] & their_pawns == 0 {
+            let rel = if us == 0 { sq >> 3 } else { 7 - (sq >> 3) } as usize;
+            v += e.pair(&w.passed[rel], 1);
+            passed |= bb(sq);
+        }
+        if bb(sq) & pawn_att[us] != 0 {
+            v += e.pair(&w.supported, 1);
+        }
+        let beside = ((bb(sq) << 1) & !FILE_A) | ((bb(sq) >> 1) & !FILE_H);
+        if beside & own_pawns != 0 {
+            v += e.pair(&w.phalanx, 1);
+        }
+        // Backward: own pawns on the files beside, but all of them ahead, and the stop
+        // square under an enemy pawn's attack.
+        let adjacent = adjacent_files(sq & 7);
+        let r = sq >> 3;
+        let level_or_behind = if us == 0 {
+            !0u64 >> (8 * (7 - r))
+        } else {
+            !0u64 << (8 * r)
+        };
+        let stop = if us == 0 { sq + 8 } else { sq - 8 };
+        if own_pawns & adjacent != 0
+            && own_pawns & adjacent & level_or_behind == 0
+            && bb(stop) & pawn_att[them] != 0
+        {
+            v += e.pair(&w.backward, 1);
+        }
+    }
+    for f in 0..8 {
+        let file = FILE_A << f;
+        let n = (own_pawns & file).count_ones() as i32;
+        if n == 0 {
+            continue;
+        }
+        if n > 1 {
+            v += e.pair(&w.doubled, n - 1);
+        }
+        if own_pawns & adjacent_files(f) == 0 {
+            v += e.pair(&w.isolated, n);
+        }
+    }
+    (v, passed)
 }
 
 /// Threats of side `us` against the enemy's pieces, and its safe checks.
@@ -473,15 +574,20 @@ fn evaluate_white<T: Trace>(e: &mut Eval<T>, c: &Chess) -> (i32, i32, bool) {
     ];
     let mut attack = [KingAttack::default(); 2];
     let mut maps = [AttackMap::default(); 2];
+    let (structure, passed) = pawn_structure(e, &pawns, &pawn_att);
+    let facts = PawnFacts {
+        attacks: pawn_att,
+        passed,
+    };
     e.sign = 1;
-    let white = side_terms(e, c, 0, &pawn_att, &zones, &mut attack, &mut maps[0]);
+    let white = side_terms(e, c, 0, &facts, &zones, &mut attack, &mut maps[0]);
     e.sign = -1;
-    let black = side_terms(e, c, 1, &pawn_att, &zones, &mut attack, &mut maps[1]);
+    let black = side_terms(e, c, 1, &facts, &zones, &mut attack, &mut maps[1]);
     e.sign = 1;
     let white_threats = threats(e, c, 0, &maps);
     e.sign = -1;
     let black_threats = threats(e, c, 1, &maps);
-    let mut v = white - black + white_threats - black_threats;
+    let mut v = structure + white - black + white_threats - black_threats;
     let w = e.w;
     for (us, ka) in attack.iter().enumerate() {
         // Only attacks by several pieces, with the queen among them, are dangerous.
@@ -1051,6 +1157,29 @@ pub(super) mod tests {
         assert_eq!(Chess::from_fen(FENS[1], false).unwrap().evaluate(), before);
         assert!(g.set_eval_weights(&v[1..]).is_err());
         assert_eq!(g.evaluate(), before + 100);
+    }
+
+    #[test]
+    fn the_pawn_structure_cache_answers_for_the_weights_in_use() {
+        // White's doubled c-pawns, in a middlegame and an endgame phase alike.
+        let fen = "4k3/pp3ppp/8/8/8/2P5/P1P2PPP/4K3 w - - 0 1";
+        let mut g = Chess::from_fen(fen, false).unwrap();
+        let before = g.evaluate();
+        assert_eq!(g.evaluate(), before, "the cached answer is the computed one");
+        let mut v = crate::params::values(g.eval_weights().unwrap());
+        let names = crate::params::names(g.eval_weights().unwrap());
+        for half in ["doubled.mg", "doubled.eg"] {
+            let i = names.iter().position(|n| n == half).unwrap();
+            v[i] -= 40;
+        }
+        g.set_eval_weights(&v).unwrap();
+        assert_eq!(g.evaluate(), before - 40, "the same pawns under new weights");
+        assert_eq!(g.evaluate(), g.evaluate_traced().0);
+        // The first weights' entry is not taken for the second's, nor the second's for a
+        // game with the first.
+        let first = Chess::from_fen(fen, false).unwrap();
+        assert_eq!(first.evaluate(), before);
+        assert_eq!(g.evaluate(), before - 40);
     }
 
     #[test]
