@@ -748,16 +748,27 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             let asks = self.skip_speculative && self.g.asks_only(a);
             self.line_codes[ply] = a.code();
             self.line_quiet[ply] = (!tactical).then_some(side);
-            let u = self.g.play(a);
+            let mut u = self.g.play(a);
             self.count_node();
             let flip = self.g.to_move() != side;
             let gives_check = self.g.in_check();
             let is_tt = Some(a.code()) == tt_code;
             let room = (ply as i32) < 2 * self.root_depth;
+            // A check that throws material away is seldom the move that matters; extending
+            // it spends the depth the others need. Whether it gives check is known only once
+            // played, and the exchange count only before: the rare checks go back to ask.
+            let sound_check = gives_check
+                && room
+                && (p.check_see_margin < 0 || {
+                    self.g.undo(u);
+                    let x = self.g.exchange(a);
+                    u = self.g.play(a);
+                    x.is_none_or(|x| x >= -p.check_see_margin)
+                });
             let ext = if is_tt && tt_extension != 0 && (room || tt_extension < 0) {
                 tt_extension
             } else {
-                i32::from(gives_check && room)
+                i32::from(sound_check)
             };
             // An action that only asks takes no ply.
             let ext = if asks { ext.max(1) } else { ext };

@@ -68,6 +68,10 @@ pub struct SearchParams {
     /// Percent of that reward given to the table's action when its entry cuts the node off
     /// (the cutoff the node would have found again); 0 gives none.
     pub hist_tt_cut: i32,
+    /// A check is extended a ply unless the game's exchange count (`Evaluate::exchange`)
+    /// expects it to lose more than this, in centipawns; a negative value extends every
+    /// check.
+    pub check_see_margin: i32,
 }
 
 impl Default for SearchParams {
@@ -103,6 +107,7 @@ impl Default for SearchParams {
             hist_max: 3200,
             hist_prior: 0,
             hist_tt_cut: 0,
+            check_see_margin: -1,
         }
     }
 }
@@ -138,6 +143,7 @@ crate::param_table!(SearchParams {
     hist_max,
     hist_prior,
     hist_tt_cut,
+    check_see_margin,
 });
 
 /// How SPSA may move a parameter: its range and the size of its perturbation at the end of
@@ -182,6 +188,7 @@ pub const SPSA_RANGES: &[SpsaRange] = &[
     r("hist_max", 100, 16000, 100.0),
     r("hist_prior", 0, 300, 10.0),
     r("hist_tt_cut", 0, 300, 10.0),
+    r("check_see_margin", -1, 400, 15.0),
 ];
 
 impl SearchParams {

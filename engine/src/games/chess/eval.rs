@@ -1165,7 +1165,11 @@ pub(super) mod tests {
         let fen = "4k3/pp3ppp/8/8/8/2P5/P1P2PPP/4K3 w - - 0 1";
         let mut g = Chess::from_fen(fen, false).unwrap();
         let before = g.evaluate();
-        assert_eq!(g.evaluate(), before, "the cached answer is the computed one");
+        assert_eq!(
+            g.evaluate(),
+            before,
+            "the cached answer is the computed one"
+        );
         let mut v = crate::params::values(g.eval_weights().unwrap());
         let names = crate::params::names(g.eval_weights().unwrap());
         for half in ["doubled.mg", "doubled.eg"] {
@@ -1173,7 +1177,11 @@ pub(super) mod tests {
             v[i] -= 40;
         }
         g.set_eval_weights(&v).unwrap();
-        assert_eq!(g.evaluate(), before - 40, "the same pawns under new weights");
+        assert_eq!(
+            g.evaluate(),
+            before - 40,
+            "the same pawns under new weights"
+        );
         assert_eq!(g.evaluate(), g.evaluate_traced().0);
         // The first weights' entry is not taken for the second's, nor the second's for a
         // game with the first.
