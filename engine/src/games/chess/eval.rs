@@ -355,9 +355,7 @@ fn pawn_structure<T: Trace>(
         if cache.is_empty() {
             cache.resize(PAWN_CACHE_ENTRIES, PawnEntry::default());
         }
-        let key = pawns[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ pawns[1].wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29);
-        let slot = &mut cache[(key >> 52) as usize & (PAWN_CACHE_ENTRIES - 1)];
+        let slot = &mut cache[(pawn_hash(pawns) >> 52) as usize & (PAWN_CACHE_ENTRIES - 1)];
         if slot.pawns != *pawns || slot.tables != e.t.id {
             let (score, passed) = pawn_structure_fresh(e, pawns, pawn_att);
             *slot = PawnEntry {
@@ -369,6 +367,15 @@ fn pawn_structure<T: Trace>(
         }
         (slot.score, slot.passed)
     })
+}
+
+/// A hash of both sides' pawns: the correction history's key, and the pawn structure
+/// cache's index.
+#[inline]
+fn pawn_hash(pawns: &[u64; 2]) -> u64 {
+    let h = pawns[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ pawns[1].wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29);
+    h.wrapping_mul(0xD6E8_FEB8_6659_FD93)
 }
 
 /// Entries of a thread's pawn structure cache (a power of two).
@@ -880,9 +887,7 @@ impl Evaluate for Chess {
     /// blockades, holes), alike wherever the pieces stand.
     fn correction_key(&self) -> Option<u64> {
         let pawns = |c| self.pos.pieces(c, PieceKind::Pawn as usize);
-        let h = pawns(0).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ pawns(1).wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29);
-        Some(h.wrapping_mul(0xD6E8_FEB8_6659_FD93))
+        Some(pawn_hash(&[pawns(0), pawns(1)]))
     }
 
     fn play_null(&mut self) -> Option<Position> {
