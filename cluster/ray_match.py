@@ -173,7 +173,7 @@ def main():
         play_shard.options(scheduling_strategy=strategies[k - 1]).remote(k, n): k
         for k in range(1, n + 1)
     }
-    files, nodes, stopped = [], set(), False
+    files, nodes, stopped, cancelled = [], set(), False, []
     report = ""
     try:
         while pending:
@@ -192,8 +192,12 @@ def main():
                     print(line, flush=True)
                 if decided(report) and pending:
                     stopped = True
+                    # Not forced: the task is interrupted inside Python, so subprocess.run
+                    # kills its match and the finally clause removes the shard's directory
+                    # (a forced cancel kills the worker and leaves both behind).
                     for r in pending:
-                        ray.cancel(r, force=True)
+                        ray.cancel(r, force=False)
+                    cancelled = list(pending)
                     pending = {}
         extra = []
         if pgn_out:
@@ -204,6 +208,9 @@ def main():
     finally:
         if a.keep is None:
             shutil.rmtree(keep, ignore_errors=True)
+        if cancelled:
+            # Let the cancelled shards clean up before a local cluster goes down with us.
+            ray.wait(cancelled, num_returns=len(cancelled), timeout=30)
         ray.shutdown()
     lines = [l for l in report.splitlines() if not l.startswith("Note: ")]
     if stopped:

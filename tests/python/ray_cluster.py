@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 
 def games(pgn):
@@ -29,9 +30,17 @@ def closing(report):
     return report[i + 1:] if i >= 0 else report
 
 
+def leftovers():
+    """The runners' own temporary directories now in the temporary directory."""
+    tmp = tempfile.gettempdir()
+    return {d for d in os.listdir(tmp) if d.startswith(("tessera-ray-", "tessera-shard-"))}
+
+
 def main():
     tessera, runner, work = sys.argv[1:4]
     from ray.cluster_utils import Cluster
+
+    before = leftovers()
 
     mem = 100 * 1024 * 1024
     cluster = Cluster(
@@ -99,6 +108,9 @@ def main():
             w, l, d = (int(x) for x in row.split(",")[1:4])
             assert w + l + d == 4, row
         print("spsa on the cluster:", log)
+        # Shards stopped by the SPRT and the tuner's runner leave no directory behind.
+        left = leftovers() - before
+        assert not left, left
     finally:
         cluster.shutdown()
 

@@ -2,8 +2,9 @@
 //! splits a `tessera match` into shards (`--shard K/N`), plays them as Ray tasks, merges
 //! their results (`tessera match merge`) and prints the same report as one run.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The runner's source, written out when a cluster is used.
 pub const RUNNER: &str = include_str!("../../../cluster/ray_match.py");
@@ -17,13 +18,26 @@ pub struct Cluster {
     pub shards: Option<usize>,
 }
 
+/// The directory the runner's source is written to for one match, removed with it.
+pub struct RunnerDir(PathBuf);
+
+impl Drop for RunnerDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 impl Cluster {
-    /// The command that plays `tessera match <args>` on the cluster with `exe` as `tessera`.
-    pub fn command(&self, exe: &Path, args: &[String]) -> Result<Command, String> {
-        let dir = std::env::temp_dir().join(format!("tessera-ray-{}", std::process::id()));
+    /// The command that plays `tessera match <args>` on the cluster with `exe` as `tessera`,
+    /// and the directory its runner lives in: keep it until the command has finished.
+    pub fn command(&self, exe: &Path, args: &[String]) -> Result<(Command, RunnerDir), String> {
+        static MATCHES: AtomicUsize = AtomicUsize::new(0);
+        let n = MATCHES.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("tessera-ray-{}-{n}", std::process::id()));
         std::fs::create_dir_all(&dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        let script = dir.join("ray_match.py");
+        let dir = RunnerDir(dir);
+        let script = dir.0.join("ray_match.py");
         std::fs::write(&script, RUNNER)
             .map_err(|e| format!("cannot write {}: {e}", script.display()))?;
         let python = std::env::var("TESSERA_PYTHON").unwrap_or_else(|_| "python3".into());
@@ -37,6 +51,6 @@ impl Cluster {
             c.arg("--shards").arg(n.to_string());
         }
         c.arg("--").args(args);
-        Ok(c)
+        Ok((c, dir))
     }
 }

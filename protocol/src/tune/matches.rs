@@ -105,12 +105,16 @@ pub fn play(
     on_game: &mut dyn FnMut(&MatchResult),
 ) -> Result<MatchResult, String> {
     let exe = current_exe()?;
-    let mut cmd = match cluster {
-        Some(c) => c.command(&exe, args)?,
+    // The cluster runner's directory stays until the match is over.
+    let (mut cmd, _runner) = match cluster {
+        Some(c) => {
+            let (cmd, dir) = c.command(&exe, args)?;
+            (cmd, Some(dir))
+        }
         None => {
             let mut c = Command::new(&exe);
             c.arg("match").args(args);
-            c
+            (c, None)
         }
     };
     let mut child = cmd
