@@ -5,9 +5,11 @@
 //! terms, mobility, king safety (attacks on the king's zone, pawn shelter, safe checks), pawn
 //! structure (doubled, isolated, supported, phalanx, backward and passed pawns), outposts,
 //! rooks on open files, the bishop pair and threats (pieces attacked by pawns, by minor
-//! pieces, by rooks or by the king, and hanging ones), then blends the two by the game phase
-//! (tapered evaluation) and adds a small bonus for the side to move. Endings where the side
-//! ahead has no pawns and at most a minor piece more are scaled towards a draw.
+//! pieces, by rooks or by the king, and hanging ones), scales the endgame score down where
+//! the side ahead has few pawns or the bishops stand on opposite colours, then blends the
+//! two by the game phase (tapered evaluation) and adds a small bonus for the side to move.
+//! Endings where the side ahead has no pawns and at most a minor piece more are scaled
+//! towards a draw.
 //!
 //! Every number comes from `Weights`. The same code computes the score and, for tuning, the
 //! score's gradient with respect to every weight (`Trace`): the evaluation is linear in all
@@ -17,7 +19,7 @@ use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use super::attacks::{bb, pawn_captures_bb, tables, FILE_A, FILE_H, RANK_1, RANK_8};
+use super::attacks::{bb, pawn_captures_bb, tables, DARK_SQUARES, FILE_A, FILE_H, RANK_1, RANK_8};
 use super::movegen::{self, Lister, Sink};
 use super::weights::{s, Weights, S};
 use super::{pawn_attacks, Chess, Move, MoveKind, PieceKind, Position};
@@ -564,9 +566,34 @@ fn king_zone(ksq: u8, us: usize) -> u64 {
     z | if us == 0 { z << 8 } else { z >> 8 }
 }
 
-/// The blended score from White's point of view, before the tempo bonus, with the phase
-/// and the drawish-ending scale (1 or 1/8) it used.
-fn evaluate_white<T: Trace>(e: &mut Eval<T>, c: &Chess) -> (i32, i32, bool) {
+/// Out of 64, how much of the endgame score stands. An advantage is harder to turn into a
+/// win with few pawns left to make a queen of, and much harder with bishops on squares of
+/// opposite colours, where the defender's bishop blockades what the other cannot attack
+/// (unless passed pawns stretch it).
+pub(crate) fn endgame_scale(c: &Chess, eg: i32, pawns: &[u64; 2], passed: &[u64; 2]) -> i32 {
+    let strong = if eg >= 0 { 0 } else { 1 };
+    let bishops = [
+        c.pieces(Player::White, PieceKind::Bishop),
+        c.pieces(Player::Black, PieceKind::Bishop),
+    ];
+    let one_each = bishops[0].count_ones() == 1 && bishops[1].count_ones() == 1;
+    if one_each && ((bishops[0] & DARK_SQUARES == 0) != (bishops[1] & DARK_SQUARES == 0)) {
+        let others = |p: Player| {
+            c.pieces(p, PieceKind::Knight)
+                | c.pieces(p, PieceKind::Rook)
+                | c.pieces(p, PieceKind::Queen)
+        };
+        if others(Player::White) | others(Player::Black) == 0 {
+            return (20 + 4 * passed[strong].count_ones() as i32).min(64);
+        }
+        return 46;
+    }
+    (36 + 7 * pawns[strong].count_ones() as i32).min(64)
+}
+
+/// The blended score from White's point of view, before the tempo bonus, with the phase,
+/// the endgame scale (out of 64) and the drawish-ending scale (1 or 1/8) it used.
+fn evaluate_white<T: Trace>(e: &mut Eval<T>, c: &Chess) -> (i32, i32, i32, bool) {
     let pawns = [
         c.pieces(Player::White, PieceKind::Pawn),
         c.pieces(Player::Black, PieceKind::Pawn),
@@ -620,7 +647,8 @@ fn evaluate_white<T: Trace>(e: &mut Eval<T>, c: &Chess) -> (i32, i32, bool) {
         }
     }
     let phase = c.phase().min(24);
-    let mut score = (v.mg * phase + v.eg * (24 - phase)) / 24;
+    let eg_scale = endgame_scale(c, v.eg, &pawns, &passed);
+    let mut score = (v.mg * phase + v.eg * eg_scale / 64 * (24 - phase)) / 24;
 
     // Without pawns, a minor piece more (or two knights) rarely wins.
     let strong = if score > 0 { 0 } else { 1 };
@@ -642,7 +670,7 @@ fn evaluate_white<T: Trace>(e: &mut Eval<T>, c: &Chess) -> (i32, i32, bool) {
             drawish = true;
         }
     }
-    (score, phase, drawish)
+    (score, phase, eg_scale, drawish)
 }
 
 impl Chess {
@@ -672,14 +700,17 @@ impl Chess {
             },
             sign: 1,
         };
-        let (score, phase, drawish) = evaluate_white(&mut e, self);
+        let (score, phase, eg_scale, drawish) = evaluate_white(&mut e, self);
         let stm = if self.side_to_move() == Player::White {
             1.0
         } else {
             -1.0
         };
         let scale = if drawish { 0.125 } else { 1.0 };
-        let (fm, fe) = (phase as f32 / 24.0, (24 - phase) as f32 / 24.0);
+        let (fm, fe) = (
+            phase as f32 / 24.0,
+            (24 - phase) as f32 / 24.0 * eg_scale as f32 / 64.0,
+        );
         let c = &e.tr;
         let mut grad: Vec<f32> = (0..n)
             .map(|i| stm * scale * (c.mg[i] * fm + c.eg[i] * fe))
@@ -822,7 +853,7 @@ impl Evaluate for Chess {
             tr: NoTrace,
             sign: 1,
         };
-        let (score, _, _) = evaluate_white(&mut e, self);
+        let (score, _, _, _) = evaluate_white(&mut e, self);
         self.finish(score)
     }
 
@@ -1137,14 +1168,18 @@ pub(super) mod tests {
 
     #[test]
     fn phalanx_and_backward_pawns_are_found_where_they_are() {
+        // (Pawns on a2 and h2 keep the endgame unscaled: four pawns or more.)
         // d4 and e4 side by side: two pawns in a phalanx.
-        assert_eq!(uses("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", "phalanx"), 2.0);
-        assert_eq!(uses("4k3/8/8/4P3/3P4/8/8/4K3 w - - 0 1", "phalanx"), 0.0);
+        assert_eq!(uses("4k3/8/8/8/3PP3/8/P6P/4K3 w - - 0 1", "phalanx"), 2.0);
+        assert_eq!(uses("4k3/8/8/4P3/3P4/8/P6P/4K3 w - - 0 1", "phalanx"), 0.0);
         // d3 behind c4 and e4, its stop square d4 under the c5 pawn's attack: backward.
-        let fen = "4k3/8/8/2p5/2P1P3/3P4/8/4K3 w - - 0 1";
+        let fen = "4k3/8/8/2p5/2P1P3/3P4/P6P/4K3 w - - 0 1";
         assert_eq!(uses(fen, "backward"), 1.0);
         // Without the c5 pawn nothing attacks d4.
-        assert_eq!(uses("4k3/8/8/8/2P1P3/3P4/8/4K3 w - - 0 1", "backward"), 0.0);
+        assert_eq!(
+            uses("4k3/8/8/8/2P1P3/3P4/P6P/4K3 w - - 0 1", "backward"),
+            0.0
+        );
     }
 
     #[test]
@@ -1202,6 +1237,44 @@ pub(super) mod tests {
         let g2 = Chess::from_fen("4k3/8/8/8/8/8/8/2NNK3 w - - 0 1", false).unwrap();
         assert!(g.evaluate().abs() < 60);
         assert!(g2.evaluate() < 150, "{}", g2.evaluate());
+    }
+
+    #[test]
+    fn few_pawns_and_opposite_bishops_scale_the_endgame_down() {
+        let scale = |fen: &str| {
+            let g = Chess::from_fen(fen, false).unwrap();
+            let pawns = [
+                g.pieces(Player::White, PieceKind::Pawn),
+                g.pieces(Player::Black, PieceKind::Pawn),
+            ];
+            let att = [
+                pawn_attacks(Player::White, pawns[0]),
+                pawn_attacks(Player::Black, pawns[1]),
+            ];
+            let mut e = Eval {
+                t: &g.eval,
+                w: &g.eval.weights,
+                tr: NoTrace,
+                sign: 1,
+            };
+            let (_, passed) = pawn_structure_fresh(&mut e, &pawns, &att);
+            // White is the side ahead in each position.
+            (endgame_scale(&g, 1, &pawns, &passed), g.evaluate())
+        };
+        // A pawn up with bishops on opposite colours (d3 light, c7 dark), one pawn passed
+        // (c4), against the same with both bishops on light squares (c8).
+        let (opposite, e_opposite) = scale("4k3/2b5/8/p7/P1P5/3B4/8/4K3 w - - 0 1");
+        let (same, e_same) = scale("2b1k3/8/8/p7/P1P5/3B4/8/4K3 w - - 0 1");
+        assert_eq!(opposite, 20 + 4);
+        assert_eq!(same, 36 + 2 * 7);
+        assert!(
+            0 < e_opposite && e_opposite < e_same,
+            "{e_opposite} {e_same}"
+        );
+        // Other pieces beside the bishops soften it; four pawns or more leave it whole.
+        assert_eq!(scale("r3k3/2b5/8/p7/P1P5/3B4/8/R3K3 w - - 0 1").0, 46);
+        assert_eq!(scale("4k3/8/8/p7/P1P5/3B4/1PP5/4K3 w - - 0 1").0, 64);
+        assert_eq!(scale("4k3/8/8/8/8/8/8/Q3K2r w - - 0 1").0, 36);
     }
 
     #[test]
