@@ -570,7 +570,7 @@ fn king_zone(ksq: u8, us: usize) -> u64 {
 /// win with few pawns left to make a queen of, and much harder with bishops on squares of
 /// opposite colours, where the defender's bishop blockades what the other cannot attack
 /// (unless passed pawns stretch it).
-pub(crate) fn endgame_scale(c: &Chess, eg: i32, pawns: &[u64; 2], passed: &[u64; 2]) -> i32 {
+fn endgame_scale(c: &Chess, eg: i32, pawns: &[u64; 2], passed: &[u64; 2]) -> i32 {
     let strong = if eg >= 0 { 0 } else { 1 };
     let bishops = [
         c.pieces(Player::White, PieceKind::Bishop),
