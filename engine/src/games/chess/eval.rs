@@ -1241,26 +1241,19 @@ pub(super) mod tests {
 
     #[test]
     fn few_pawns_and_opposite_bishops_scale_the_endgame_down() {
+        // The scale the evaluation itself used, and its score.
         let scale = |fen: &str| {
             let g = Chess::from_fen(fen, false).unwrap();
-            let pawns = [
-                g.pieces(Player::White, PieceKind::Pawn),
-                g.pieces(Player::Black, PieceKind::Pawn),
-            ];
-            let att = [
-                pawn_attacks(Player::White, pawns[0]),
-                pawn_attacks(Player::Black, pawns[1]),
-            ];
             let mut e = Eval {
                 t: &g.eval,
                 w: &g.eval.weights,
                 tr: NoTrace,
                 sign: 1,
             };
-            let (_, passed) = pawn_structure_fresh(&mut e, &pawns, &att);
-            // White is the side ahead in each position.
-            (endgame_scale(&g, 1, &pawns, &passed), g.evaluate())
+            let (_, _, eg_scale, _) = evaluate_white(&mut e, &g);
+            (eg_scale, g.evaluate())
         };
+        // White is the side ahead in each position.
         // A pawn up with bishops on opposite colours (d3 light, c7 dark), one pawn passed
         // (c4), against the same with both bishops on light squares (c8).
         let (opposite, e_opposite) = scale("4k3/2b5/8/p7/P1P5/3B4/8/4K3 w - - 0 1");
