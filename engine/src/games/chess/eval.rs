@@ -2,12 +2,16 @@
 //! ordering.
 //!
 //! The evaluation adds, for each side, middlegame and endgame scores of material, piece-square
-//! terms, mobility, king safety (attacks on the king's zone, pawn shelter, safe checks), pawn
+//! terms, mobility, king safety (attacks on the king's zone, weak squares around it, attacks
+//! on its flank, pawn shelter and storm, safe checks, a king on a flank without pawns), pawn
 //! structure (doubled, isolated, supported, phalanx, backward and passed pawns), outposts,
-//! rooks on open files, the bishop pair and threats (pieces attacked by pawns, by minor
-//! pieces, by rooks or by the king, and hanging ones), scales the endgame score down where
-//! the side ahead has few pawns or the bishops stand on opposite colours, then blends the
-//! two by the game phase (tapered evaluation) and adds a small bonus for the side to move.
+//! minor pieces behind pawns and their distance from their king, bishops hemmed in by their
+//! own pawns or on a long diagonal, rooks on open files, the bishop pair, space, squares
+//! where the enemy's pieces are restricted, and threats (pieces attacked by pawns, by pawns
+//! after a safe push, by minor pieces, by rooks or by the king, and hanging ones), scales
+//! the endgame score down where the side ahead has few pawns or the bishops stand on
+//! opposite colours, then blends the two by the game phase (tapered evaluation) and adds a
+//! small bonus for the side to move.
 //! Endings where the side ahead has no pawns and at most a minor piece more are scaled
 //! towards a draw.
 //!
@@ -306,6 +310,31 @@ fn side_terms<T: Trace>(
                 ka.squares[kind] += n;
             }
             if kind <= 2 {
+                let front = if us == 0 { bb(sq) << 8 } else { bb(sq) >> 8 };
+                if front & (own_pawns | their_pawns) != 0 {
+                    v += e.pair(&w.minor_behind_pawn, 1);
+                }
+                v += e.pair(&w.minor_king_distance, distance(sq, c.king_square(pu)));
+                if kind == 2 {
+                    const CENTRE: u64 = 0x0000_0018_1800_0000;
+                    let long = if (sq >> 3) == (sq & 7) || (sq >> 3) + (sq & 7) == 7 {
+                        t.bishop(sq, own_pawns | their_pawns) & CENTRE
+                    } else {
+                        0
+                    };
+                    if long.count_ones() > 1 {
+                        v += e.pair(&w.long_diagonal, 1);
+                    }
+                    let colour = if bb(sq) & DARK_SQUARES != 0 {
+                        DARK_SQUARES
+                    } else {
+                        !DARK_SQUARES
+                    };
+                    let n = (own_pawns & colour).count_ones() as i32;
+                    if n > 0 {
+                        v += e.pair(&w.bishop_pawns, n);
+                    }
+                }
                 let rel = if us == 0 { sq >> 3 } else { 7 - (sq >> 3) };
                 let attackers = span[us][sq as usize] & adjacent_files(sq & 7) & their_pawns;
                 if (3..=5).contains(&rel) && bb(sq) & pawns.attacks[us] != 0 && attackers == 0 {
@@ -336,7 +365,20 @@ fn side_terms<T: Trace>(
     map.add(5, t.king(ksq));
     v += e.piece(us, 5, ksq);
     v += shelter(e, ksq, us, own_pawns, their_pawns);
+    if (own_pawns | their_pawns) & king_flank(ksq & 7) == 0 {
+        v += e.pair(&w.pawnless_flank, 1);
+    }
     v
+}
+
+/// The files a king on file `f` fights on: a to d, c to f or e to h.
+fn king_flank(f: u8) -> u64 {
+    let first = match f {
+        0..=2 => 0,
+        3 | 4 => 2,
+        _ => 4,
+    };
+    (0..4).fold(0, |m, i| m | FILE_A << (first + i))
 }
 
 /// The pawns' terms that depend on the pawns alone (material and squares, passed,
@@ -500,6 +542,41 @@ fn threats<T: Trace>(e: &mut Eval<T>, c: &Chess, us: usize, maps: &[AttackMap; 2
             v += e.pair(&w.rook_threat[kind], n);
         }
     }
+    // A pawn that can step (or double-step) to a square where it is not lost, attacking a
+    // piece there; pieces a pawn already attacks are counted above.
+    let own_pawns = c.pieces(pu, PieceKind::Pawn);
+    let empty = !c.occupied();
+    let (up, third): (fn(u64) -> u64, u64) = if us == 0 {
+        (|b| b << 8, RANK_1 << 16)
+    } else {
+        (|b| b >> 8, RANK_8 >> 16)
+    };
+    let mut push = up(own_pawns) & empty;
+    push |= up(push & third) & empty;
+    push &= !theirs.by[0] & (ours.all | !theirs.all);
+    let n = (pawn_attacks(pu, push) & non_pawn & !ours.by[0]).count_ones() as i32;
+    if n > 0 {
+        v += e.pair(&w.pawn_push_threat, n);
+    }
+    let restricted = theirs.all & !strongly & ours.all;
+    if restricted != 0 {
+        v += e.pair(&w.restricted, restricted.count_ones() as i32);
+    }
+    // The enemy king's surroundings.
+    let ksq = c.king_square(pt);
+    let ring = king_zone(ksq, us ^ 1)
+        & ours.all
+        & !theirs.two
+        & (!theirs.all | theirs.by[4] | theirs.by[5]);
+    if ring != 0 {
+        v += e.pair(&w.weak_king_ring, ring.count_ones() as i32);
+    }
+    let camp = if us == 0 { !0u64 << 24 } else { !0u64 >> 24 };
+    let flank = camp & king_flank(ksq & 7);
+    let n = (flank & ours.all).count_ones() + (flank & ours.two).count_ones();
+    if n > 0 {
+        v += e.pair(&w.flank_attacks, n as i32);
+    }
     let hanging = weak & (!theirs.all | (non_pawn & ours.two));
     if hanging != 0 {
         v += e.pair(&w.hanging, hanging.count_ones() as i32);
@@ -507,7 +584,6 @@ fn threats<T: Trace>(e: &mut Eval<T>, c: &Chess, us: usize, maps: &[AttackMap; 2
     if weak & ours.by[5] != 0 {
         v += e.pair(&w.king_threat, 1);
     }
-    let ksq = c.king_square(pt);
     let occ = c.occupied();
     let safe = !theirs.all & !c.color_bb(pu);
     let (diagonal, straight) = (t.bishop(ksq, occ), t.rook(ksq, occ));
@@ -524,6 +600,28 @@ fn threats<T: Trace>(e: &mut Eval<T>, c: &Chess, us: usize, maps: &[AttackMap; 2
         }
     }
     v
+}
+
+/// Middlegame room behind the pawns in the centre: squares of the c to f files on the own
+/// second to fourth ranks that no own pawn holds and no enemy pawn attacks, those behind
+/// own pawns that the enemy does not attack at all counted twice.
+fn space<T: Trace>(e: &mut Eval<T>, c: &Chess, us: usize, maps: &[AttackMap; 2]) -> S {
+    const CENTRE_FILES: u64 = (FILE_A << 2) | (FILE_A << 3) | (FILE_A << 4) | (FILE_A << 5);
+    const SECOND_TO_FOURTH: u64 = (RANK_1 << 8) | (RANK_1 << 16) | (RANK_1 << 24);
+    let own_pawns = c.pieces(player(us), PieceKind::Pawn);
+    let (area, behind) = if us == 0 {
+        let b = own_pawns >> 8;
+        (CENTRE_FILES & SECOND_TO_FOURTH, b | b >> 8 | b >> 16)
+    } else {
+        let b = own_pawns << 8;
+        (
+            CENTRE_FILES & (SECOND_TO_FOURTH << 24),
+            b | b << 8 | b << 16,
+        )
+    };
+    let safe = area & !own_pawns & !maps[us ^ 1].by[0];
+    let n = safe.count_ones() + (safe & behind & !maps[us ^ 1].all).count_ones();
+    e.mg(&e.w.space, n as i32)
 }
 
 /// Pawn cover in front of the king, middlegame only.
@@ -546,6 +644,22 @@ fn shelter<T: Trace>(e: &mut Eval<T>, ksq: u8, us: usize, own_pawns: u64, their_
                 0
             }
         };
+        // The storm: the enemy pawn on this file nearest the king, in front of it.
+        let storm = their_pawns & file & ranks_ahead(kr, us);
+        if storm != 0 {
+            let sq = if us == 0 {
+                storm.trailing_zeros() as u8
+            } else {
+                63 - storm.leading_zeros() as u8
+            };
+            let blocked = if us == 0 { bb(sq) >> 8 } else { bb(sq) << 8 } & own_pawns != 0;
+            if blocked {
+                v += e.mg(&w.storm_blocked, 1);
+            } else {
+                let rel = if us == 0 { sq >> 3 } else { 7 - (sq >> 3) };
+                v += e.mg(&w.storm[rel as usize], 1);
+            }
+        }
         if own_pawns & ahead(1) != 0 {
             v += e.mg(&w.shelter_near, 1);
         } else if own_pawns & ahead(2) != 0 {
@@ -558,6 +672,15 @@ fn shelter<T: Trace>(e: &mut Eval<T>, ksq: u8, us: usize, own_pawns: u64, their_
         }
     }
     v
+}
+
+/// The ranks in front of rank `r`, seen from side `us`.
+fn ranks_ahead(r: u8, us: usize) -> u64 {
+    if us == 0 {
+        (!0u64).checked_shl(8 * (r as u32 + 1)).unwrap_or(0)
+    } else {
+        (1u64 << (8 * r as u32)) - 1
+    }
 }
 
 /// The squares around a king (and two more in front of it) that attacks on count against it.
@@ -621,7 +744,13 @@ fn evaluate_white<T: Trace>(e: &mut Eval<T>, c: &Chess) -> (i32, i32, i32, bool)
     let white_threats = threats(e, c, 0, &maps);
     e.sign = -1;
     let black_threats = threats(e, c, 1, &maps);
-    let mut v = structure + white - black + white_threats - black_threats;
+    e.sign = 1;
+    let white_space = space(e, c, 0, &maps);
+    e.sign = -1;
+    let black_space = space(e, c, 1, &maps);
+    e.sign = 1;
+    let mut v =
+        structure + white - black + white_threats - black_threats + white_space - black_space;
     let w = e.w;
     for (us, ka) in attack.iter().enumerate() {
         // Only attacks by several pieces, with the queen among them, are dangerous.
@@ -1164,6 +1293,94 @@ pub(super) mod tests {
         assert_eq!(uses(checks, "safe_check.knight"), 0.0);
         // ...while from h5 it reaches g7, which nothing guards.
         assert!(uses("4k3/3ppp2/8/7N/8/8/8/R3K3 w - - 0 1", "safe_check.knight") > 0.0);
+    }
+
+    /// `uses` for a weight with one part (middlegame-only terms need pieces on the board:
+    /// at phase 0 they count nothing).
+    fn uses_one(fen: &str, name: &str) -> f32 {
+        let g = Chess::from_fen(fen, false).unwrap();
+        let names = crate::params::names(g.eval_weights().unwrap());
+        let (_, grad) = g.evaluate_traced();
+        grad[names.iter().position(|x| x == name).unwrap()]
+    }
+
+    #[test]
+    fn storm_space_flank_and_pawn_terms_are_found_where_they_are() {
+        // Black's g4 pawn storms the white king on g1; a white pawn on g3 holds it.
+        let storm = "r2qk2r/8/8/8/6p1/8/5P1P/R2Q1RK1 w - - 0 1";
+        assert!(uses_one(storm, "storm.3") > 0.0);
+        assert_eq!(uses_one(storm, "storm_blocked"), 0.0);
+        let held = "r2qk2r/8/8/8/6p1/6P1/5P1P/R2Q1RK1 w - - 0 1";
+        assert_eq!(uses_one(held, "storm.3"), 0.0);
+        assert!(uses_one(held, "storm_blocked") > 0.0);
+        // Space: level at the start. After e4, White has e2, c3 to f3, c4, d4 and f4, with
+        // e2 and e3 behind the pawn counted twice (10); Black loses d5 and f5 to it (6).
+        assert_eq!(uses_one(crate::games::chess::START_FEN, "space"), 0.0);
+        let e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(uses_one(e4, "space"), 4.0);
+        // The white king on g1 has no pawn on the e to h files; on b1 it has a2.
+        assert!(uses("k7/p7/8/8/8/8/P7/6K1 w - - 0 1", "pawnless_flank") > 0.0);
+        assert_eq!(
+            uses("k7/p7/8/8/8/8/P7/1K6 w - - 0 1", "pawnless_flank"),
+            0.0
+        );
+        // e3-e4 would attack the knight on d5 from a square Black does not attack; with e4
+        // taken the pawn cannot step.
+        assert!(uses("4k3/8/8/3n4/8/4P3/8/4K3 w - - 0 1", "pawn_push_threat") > 0.0);
+        assert_eq!(
+            uses("4k3/8/8/3n4/4p3/4P3/8/4K3 w - - 0 1", "pawn_push_threat"),
+            0.0
+        );
+        // The bishop on c1 (dark) has two own pawns on dark squares (b2, d2), not a2.
+        let bishop = uses("4k3/8/8/8/8/8/PP1P4/2B1K3 w - - 0 1", "bishop_pawns");
+        let one = uses("4k3/8/8/8/8/8/PP6/2B1K3 w - - 0 1", "bishop_pawns");
+        assert!(bishop > 0.0 && one > 0.0 && bishop > one);
+        assert_eq!(
+            uses("4k3/8/8/8/8/8/1P6/3BK3 w - - 0 1", "bishop_pawns"),
+            0.0
+        );
+        // A knight behind a pawn.
+        assert!(uses("4k3/8/8/8/3P4/3N4/8/4K3 w - - 0 1", "minor_behind_pawn") > 0.0);
+        assert_eq!(
+            uses("4k3/8/8/8/3P4/2N5/8/4K3 w - - 0 1", "minor_behind_pawn"),
+            0.0
+        );
+    }
+
+    #[test]
+    fn king_surroundings_and_piece_placement_terms_are_found_where_they_are() {
+        // The white queen on h5 attacks f7 in Black's king zone, defended by the king alone.
+        let ring = "rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 0 1";
+        assert!(uses(ring, "weak_king_ring") > 0.0);
+        assert_eq!(
+            uses(
+                "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPPQPPP/RNB1KBNR w KQkq - 0 1",
+                "weak_king_ring"
+            ),
+            0.0
+        );
+        // A rook on the open h-file attacks h3 to h7 in Black's camp on its king's flank
+        // (g8: the e to h files); with the rook on a1 only a-file squares, off the flank.
+        let flank = "6k1/8/8/8/8/8/8/K6R w - - 0 1";
+        let off = "6k1/8/8/8/8/8/8/R6K w - - 0 1";
+        assert!(uses(flank, "flank_attacks") > uses(off, "flank_attacks"));
+        // A knight counts its distance from its own king.
+        let near = uses("4k3/8/8/8/8/8/3N4/4K3 w - - 0 1", "minor_king_distance");
+        let far = uses("4k3/8/8/8/N7/8/8/4K3 w - - 0 1", "minor_king_distance");
+        assert!(near > 0.0 && far > near);
+        // A bishop on g2 sees e4 and d5 along the long diagonal; with a pawn on f3 it does
+        // not.
+        assert!(uses("4k3/8/8/8/8/8/6B1/4K3 w - - 0 1", "long_diagonal") > 0.0);
+        assert_eq!(
+            uses("4k3/8/8/8/8/5P2/6B1/4K3 w - - 0 1", "long_diagonal"),
+            0.0
+        );
+        // The rooks on d1 and d8 both attack the d-file between them: restricted squares on
+        // both sides (level); a white pawn on e5 guards d6 for White only.
+        let level = "3rk3/8/8/8/8/8/8/3RK3 w - - 0 1";
+        assert_eq!(uses(level, "restricted"), 0.0);
+        let guarded = "3rk3/8/8/4P3/8/8/8/3RK3 w - - 0 1";
+        assert!(uses(guarded, "restricted") > 0.0);
     }
 
     #[test]

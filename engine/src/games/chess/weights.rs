@@ -212,6 +212,37 @@ pub struct Weights {
     pub shelter_missing: i32,
     /// Added to `shelter_missing` when the enemy has no pawn on the file either.
     pub shelter_open: i32,
+    /// Middlegame pawn storm: on each file of the shelter, the enemy pawn nearest the king
+    /// in front of it, by that pawn's rank counted from the king's side (index 2 = third
+    /// rank), where no own pawn stands right in front of it...
+    pub storm: [i32; 8],
+    /// ...and where one does (the storm is held).
+    pub storm_blocked: i32,
+    /// Per bishop, per own pawn on squares of the bishop's colour.
+    pub bishop_pawns: S,
+    /// A knight or bishop with a pawn (of either side) on the square in front of it.
+    pub minor_behind_pawn: S,
+    /// An enemy piece but a pawn or the king that a pawn would attack after a safe push.
+    pub pawn_push_threat: S,
+    /// Middlegame space: per square of the c to f files on the own second to fourth ranks
+    /// that no own pawn holds and no enemy pawn attacks (twice if behind an own pawn and not
+    /// attacked by the enemy at all).
+    pub space: i32,
+    /// The king on a flank (its file and the files around it) without pawns.
+    pub pawnless_flank: S,
+    /// Per square of the enemy king's zone we attack that it defends only with its king
+    /// or queen, or not at all, and not twice.
+    pub weak_king_ring: S,
+    /// Per square of the enemy king's flank in its camp (its first five ranks) we attack,
+    /// once more for each attacked twice.
+    pub flank_attacks: S,
+    /// Per knight or bishop, per square of distance from the own king.
+    pub minor_king_distance: S,
+    /// A bishop on a long diagonal that sees two or more centre squares through the pawns.
+    pub long_diagonal: S,
+    /// Per square both sides attack that the enemy does not hold strongly (with a pawn, or
+    /// twice where we attack once): its pieces are restricted there.
+    pub restricted: S,
     /// For the side to move.
     pub tempo: i32,
 }
@@ -248,6 +279,18 @@ crate::param_table!(Weights {
     shelter_far,
     shelter_missing,
     shelter_open,
+    storm,
+    storm_blocked,
+    bishop_pawns,
+    minor_behind_pawn,
+    pawn_push_threat,
+    space,
+    pawnless_flank,
+    weak_king_ring,
+    flank_attacks,
+    minor_king_distance,
+    long_diagonal,
+    restricted,
     tempo,
 });
 
@@ -413,6 +456,18 @@ impl Weights {
             shelter_far: 7,
             shelter_missing: -18,
             shelter_open: -12,
+            storm: [0, -10, -25, -15, -8, -3, 0, 0],
+            storm_blocked: -8,
+            bishop_pawns: s(-3, -6),
+            minor_behind_pawn: s(10, 2),
+            pawn_push_threat: s(25, 20),
+            space: 2,
+            pawnless_flank: s(-8, -40),
+            weak_king_ring: s(8, 0),
+            flank_attacks: s(4, 0),
+            minor_king_distance: s(-4, -4),
+            long_diagonal: s(20, 0),
+            restricted: s(3, 3),
             tempo: 12,
         }
     }
