@@ -14,7 +14,9 @@ use rayon::prelude::*;
 use super::samples::{win_chance as sigmoid, SampleSet};
 
 /// Which samples train the weights and which only measure them. Samples are split by game,
-/// so that positions of one game are never on both sides.
+/// so that positions of one game are never on both sides, by the game's number: in `collect`
+/// a hash of its moves (`RecordedGame::id`), so the same games are held out however the
+/// files are ordered or grown.
 #[derive(Clone, Debug, Default)]
 pub struct Split {
     pub train: Vec<usize>,
