@@ -373,12 +373,12 @@ fn side_terms<T: Trace>(
 
 /// The files a king on file `f` fights on: a to d, c to f or e to h.
 fn king_flank(f: u8) -> u64 {
-    let first = match f {
-        0..=2 => 0,
-        3 | 4 => 2,
-        _ => 4,
-    };
-    (0..4).fold(0, |m, i| m | FILE_A << (first + i))
+    const A_TO_D: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    match f {
+        0..=2 => A_TO_D,
+        3 | 4 => A_TO_D << 2,
+        _ => A_TO_D << 4,
+    }
 }
 
 /// The pawns' terms that depend on the pawns alone (material and squares, passed,
