@@ -83,6 +83,7 @@ pub struct SampleSet {
     /// The engine's search score of the position, White's point of view, in centipawns;
     /// NaN where the record has none.
     pub search: Vec<f32>,
+    /// Each sample's game (`RecordedGame::id`), which decides the held-out split.
     pub game: Vec<u32>,
     /// Games read, and games left out because a move could not be replayed.
     pub games: usize,
@@ -139,7 +140,8 @@ type Row = (Vec<(u32, f32)>, f32);
 
 /// A quiet position's sample as `collect_quiet`'s mapper made it, with the labels of the
 /// position it was reached from: the game's result and the mover's search score, both from
-/// White's point of view (the score NaN where the record has none), and the game's number.
+/// White's point of view (the score NaN where the record has none), and the game's number
+/// (`RecordedGame::id`).
 #[derive(Clone, Debug)]
 pub struct Labeled<T> {
     pub sample: T,
