@@ -310,8 +310,7 @@ fn side_terms<T: Trace>(
                 ka.squares[kind] += n;
             }
             if kind <= 2 {
-                let front = if us == 0 { bb(sq) << 8 } else { bb(sq) >> 8 };
-                if front & (own_pawns | their_pawns) != 0 {
+                if forward(bb(sq), us) & (own_pawns | their_pawns) != 0 {
                     v += e.pair(&w.minor_behind_pawn, 1);
                 }
                 v += e.pair(&w.minor_king_distance, distance(sq, c.king_square(pu)));
@@ -511,8 +510,16 @@ fn pawn_side<T: Trace>(
     (v, passed)
 }
 
-/// Threats of side `us` against the enemy's pieces, and its safe checks.
-fn threats<T: Trace>(e: &mut Eval<T>, c: &Chess, us: usize, maps: &[AttackMap; 2]) -> S {
+/// Threats of side `us` against the enemy's pieces, the squares where it restricts them,
+/// its pressure on the enemy king's zone (`enemy_zone`, from `king_zone`) and flank, and its
+/// safe checks.
+fn threats<T: Trace>(
+    e: &mut Eval<T>,
+    c: &Chess,
+    us: usize,
+    maps: &[AttackMap; 2],
+    enemy_zone: u64,
+) -> S {
     let t = tables();
     let w = e.w;
     let (pu, pt) = (player(us), player(us ^ 1));
@@ -546,13 +553,9 @@ fn threats<T: Trace>(e: &mut Eval<T>, c: &Chess, us: usize, maps: &[AttackMap; 2
     // piece there; pieces a pawn already attacks are counted above.
     let own_pawns = c.pieces(pu, PieceKind::Pawn);
     let empty = !c.occupied();
-    let (up, third): (fn(u64) -> u64, u64) = if us == 0 {
-        (|b| b << 8, RANK_1 << 16)
-    } else {
-        (|b| b >> 8, RANK_8 >> 16)
-    };
-    let mut push = up(own_pawns) & empty;
-    push |= up(push & third) & empty;
+    let third = if us == 0 { RANK_1 << 16 } else { RANK_8 >> 16 };
+    let mut push = forward(own_pawns, us) & empty;
+    push |= forward(push & third, us) & empty;
     push &= !theirs.by[0] & (ours.all | !theirs.all);
     let n = (pawn_attacks(pu, push) & non_pawn & !ours.by[0]).count_ones() as i32;
     if n > 0 {
@@ -564,10 +567,7 @@ fn threats<T: Trace>(e: &mut Eval<T>, c: &Chess, us: usize, maps: &[AttackMap; 2
     }
     // The enemy king's surroundings.
     let ksq = c.king_square(pt);
-    let ring = king_zone(ksq, us ^ 1)
-        & ours.all
-        & !theirs.two
-        & (!theirs.all | theirs.by[4] | theirs.by[5]);
+    let ring = enemy_zone & ours.all & !theirs.two & (!theirs.all | theirs.by[4] | theirs.by[5]);
     if ring != 0 {
         v += e.pair(&w.weak_king_ring, ring.count_ones() as i32);
     }
@@ -652,7 +652,7 @@ fn shelter<T: Trace>(e: &mut Eval<T>, ksq: u8, us: usize, own_pawns: u64, their_
             } else {
                 63 - storm.leading_zeros() as u8
             };
-            let blocked = if us == 0 { bb(sq) >> 8 } else { bb(sq) << 8 } & own_pawns != 0;
+            let blocked = forward(bb(sq), us ^ 1) & own_pawns != 0;
             if blocked {
                 v += e.mg(&w.storm_blocked, 1);
             } else {
@@ -674,6 +674,16 @@ fn shelter<T: Trace>(e: &mut Eval<T>, ksq: u8, us: usize, own_pawns: u64, their_
     v
 }
 
+/// `b` one rank forward for side `us`.
+#[inline(always)]
+fn forward(b: u64, us: usize) -> u64 {
+    if us == 0 {
+        b << 8
+    } else {
+        b >> 8
+    }
+}
+
 /// The ranks in front of rank `r`, seen from side `us`.
 fn ranks_ahead(r: u8, us: usize) -> u64 {
     if us == 0 {
@@ -686,7 +696,7 @@ fn ranks_ahead(r: u8, us: usize) -> u64 {
 /// The squares around a king (and two more in front of it) that attacks on count against it.
 fn king_zone(ksq: u8, us: usize) -> u64 {
     let z = tables().king(ksq) | bb(ksq);
-    z | if us == 0 { z << 8 } else { z >> 8 }
+    z | forward(z, us)
 }
 
 /// Out of 64, how much of the endgame score stands. An advantage is harder to turn into a
@@ -741,9 +751,9 @@ fn evaluate_white<T: Trace>(e: &mut Eval<T>, c: &Chess) -> (i32, i32, i32, bool)
     e.sign = -1;
     let black = side_terms(e, c, 1, &facts, &zones, &mut attack, &mut maps[1]);
     e.sign = 1;
-    let white_threats = threats(e, c, 0, &maps);
+    let white_threats = threats(e, c, 0, &maps, zones[1]);
     e.sign = -1;
-    let black_threats = threats(e, c, 1, &maps);
+    let black_threats = threats(e, c, 1, &maps, zones[0]);
     e.sign = 1;
     let white_space = space(e, c, 0, &maps);
     e.sign = -1;
@@ -1249,11 +1259,7 @@ pub(super) mod tests {
     /// from the side to move's point of view: which terms a position triggers, whatever the
     /// weights' values.
     fn uses(fen: &str, term: &str) -> f32 {
-        let g = Chess::from_fen(fen, false).unwrap();
-        let names = crate::params::names(g.eval_weights().unwrap());
-        let (_, grad) = g.evaluate_traced();
-        let at = |n: String| grad[names.iter().position(|x| *x == n).unwrap()];
-        at(format!("{term}.mg")) + at(format!("{term}.eg"))
+        uses_one(fen, &format!("{term}.mg")) + uses_one(fen, &format!("{term}.eg"))
     }
 
     #[test]
