@@ -206,7 +206,7 @@ fn a_corrupt_table_move_is_never_played() {
             c.key(),
             Some(0xffff),
             0,
-            0,
+            false,
             40,
             tessera::search::tt::Bound::Lower,
         );
@@ -215,7 +215,7 @@ fn a_corrupt_table_move_is_never_played() {
         g.key(),
         Some(0xfffe),
         0,
-        0,
+        false,
         40,
         tessera::search::tt::Bound::Exact,
     );

@@ -427,12 +427,11 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                 Bound::Upper
             };
             let code = best_action.map(|a: G::Action| a.code());
-            let eval = self.evals[0].map_or(-INF, |(_, e)| e);
             self.sh.tt.store(
                 self.g.key(),
                 code,
                 to_tt(best, 0),
-                eval,
+                true,
                 depth as u32,
                 bound,
             );
@@ -530,6 +529,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let excluded = self.excluded[ply];
         let entry = self.sh.tt.probe(key);
         let tt_code = entry.map(|e| e.action).filter(|&c| c != u32::MAX);
+        let tt_pv = pv_node || entry.is_some_and(|e| e.pv);
         if let Some(e) = entry {
             if !pv_node && excluded == NO_CODE && e.depth as i32 >= depth {
                 let s = from_tt(e.score as i32, ply);
@@ -780,7 +780,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                 let mut r = 0;
                 if depth >= 3 && searched >= 2 && quiet && !in_check && !gives_check {
                     r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
-                    if pv_node {
+                    if pv_node || (tt_pv && p.lmr_tt_pv > 0) {
                         r -= 1;
                     }
                     if !improving {
@@ -796,7 +796,18 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                 }
                 s = self.child(flip, nd - r, alpha, alpha + 1, ply + 1, true);
                 if s > alpha && r > 0 && !self.stopped {
-                    s = self.child(flip, nd, alpha, alpha + 1, ply + 1, !cut_node);
+                    // How far the reduced search beat the best so far says how much the
+                    // full one should look: a clear win a ply more, a bare one a ply less.
+                    let mut full = nd;
+                    if p.lmr_deeper >= 0 && s > best + p.lmr_deeper + 10 * r && room {
+                        full += 1;
+                    }
+                    if p.lmr_shallower > 0 && s < best + nd {
+                        full -= 1;
+                    }
+                    if full > nd - r {
+                        s = self.child(flip, full, alpha, alpha + 1, ply + 1, !cut_node);
+                    }
                 }
                 if s > alpha && s < beta && pv_node && !self.stopped {
                     s = self.child(flip, nd, alpha, beta, ply + 1, false);
@@ -866,7 +877,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             key,
             best_action.map(|a| a.code()),
             to_tt(best, ply),
-            eval.max(-INF),
+            tt_pv,
             depth as u32,
             bound,
         );
@@ -1075,7 +1086,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             key,
             best_action.map(|a: G::Action| a.code()),
             to_tt(best, ply),
-            eval,
+            beta - alpha0 > 1 || entry.is_some_and(|e| e.pv),
             0,
             bound,
         );

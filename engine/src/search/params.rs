@@ -72,6 +72,16 @@ pub struct SearchParams {
     /// expects it to lose more than this, in centipawns; a negative value extends every
     /// check.
     pub check_see_margin: i32,
+    /// After a reduced search of a late action beats alpha, its full-depth search goes a
+    /// ply deeper where the reduced score beat the node's best so far by more than
+    /// `lmr_deeper + 10 * reduction`; a negative value never goes deeper.
+    pub lmr_deeper: i32,
+    /// ...and a ply shallower (or is skipped, when that is the reduced depth) where it beat
+    /// the best by less than the full depth, if this is 1; 0 never goes shallower.
+    pub lmr_shallower: i32,
+    /// Late move reductions: one ply less at nodes off the principal variation whose
+    /// position the table knows from one (`tt::Entry::pv`), if this is 1.
+    pub lmr_tt_pv: i32,
 }
 
 impl Default for SearchParams {
@@ -108,6 +118,9 @@ impl Default for SearchParams {
             hist_prior: 0,
             hist_tt_cut: 0,
             check_see_margin: -1,
+            lmr_deeper: -1,
+            lmr_shallower: 0,
+            lmr_tt_pv: 0,
         }
     }
 }
@@ -144,6 +157,9 @@ crate::param_table!(SearchParams {
     hist_prior,
     hist_tt_cut,
     check_see_margin,
+    lmr_deeper,
+    lmr_shallower,
+    lmr_tt_pv,
 });
 
 /// How SPSA may move a parameter: its range and the size of its perturbation at the end of
@@ -189,6 +205,9 @@ pub const SPSA_RANGES: &[SpsaRange] = &[
     r("hist_prior", 0, 300, 10.0),
     r("hist_tt_cut", 0, 300, 10.0),
     r("check_see_margin", -1, 400, 15.0),
+    r("lmr_deeper", -1, 300, 10.0),
+    r("lmr_shallower", 0, 1, 0.5),
+    r("lmr_tt_pv", 0, 1, 0.5),
 ];
 
 impl SearchParams {

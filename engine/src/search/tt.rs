@@ -25,7 +25,9 @@ pub struct Entry {
     /// `Action::code` of the best action, `u32::MAX` when none.
     pub action: u32,
     pub score: i16,
-    pub eval: i16,
+    /// The position was on a principal variation when it was stored, or before (a search
+    /// that finds it again off the variation may spend more on it).
+    pub pv: bool,
     pub depth: u8,
     pub bound: Bound,
 }
@@ -115,7 +117,7 @@ impl TranspositionTable {
         key: u64,
         action: Option<u32>,
         score: i32,
-        eval: i32,
+        pv: bool,
         depth: u32,
         bound: Bound,
     ) {
@@ -155,7 +157,7 @@ impl TranspositionTable {
         let data = pack_entry(Entry {
             action,
             score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
-            eval: eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            pv,
             depth: depth.min(255) as u8,
             bound,
         });
@@ -175,8 +177,8 @@ impl TranspositionTable {
     }
 }
 
-// Layout of the data word: action code (32) | score (16) | eval (8, in 16-cp steps,
-// saturating) | depth (6) | bound (2). Depth above 63 is stored as 63. The bound is never 0,
+// Layout of the data word: action code (32) | score (16) | principal variation (1) |
+// unused (7) | depth (6) | bound (2). Depth above 63 is stored as 63. The bound is never 0,
 // so a written data word is never 0 and 0 marks an empty slot.
 fn pack_entry(e: Entry) -> u64 {
     let b = match e.bound {
@@ -184,10 +186,9 @@ fn pack_entry(e: Entry) -> u64 {
         Bound::Lower => 2,
         Bound::Upper => 3,
     };
-    let eval8 = (e.eval as i32 / 16).clamp(-128, 127) as i8 as u8 as u64;
     (e.action as u64)
         | ((e.score as u16 as u64) << 32)
-        | (eval8 << 48)
+        | (u64::from(e.pv) << 48)
         | ((e.depth.min(63) as u64) << 56)
         | (b << 62)
 }
@@ -201,7 +202,7 @@ fn unpack(d: u64) -> Entry {
     Entry {
         action: d as u32,
         score: (d >> 32) as u16 as i16,
-        eval: ((d >> 48) as u8 as i8 as i16) * 16,
+        pv: (d >> 48) & 1 != 0,
         depth: ((d >> 56) & 0x3f) as u8,
         bound,
     }
@@ -214,14 +215,16 @@ mod tests {
     #[test]
     fn store_and_probe_round_trip() {
         let tt = TranspositionTable::new(1);
-        tt.store(0xdead_beef_1234, Some(77), -321, 48, 9, Bound::Lower);
+        tt.store(0xdead_beef_1234, Some(77), -321, true, 9, Bound::Lower);
         let e = tt.probe(0xdead_beef_1234).unwrap();
         assert_eq!(e.action, 77);
         assert_eq!(e.score, -321);
-        assert_eq!(e.eval, 48);
+        assert!(e.pv);
         assert_eq!(e.depth, 9);
         assert_eq!(e.bound, Bound::Lower);
         assert_eq!(tt.probe(0xdead_beef_1235 << 8), None);
+        tt.store(0xdead_beef_1234, Some(77), -321, false, 9, Bound::Lower);
+        assert!(!tt.probe(0xdead_beef_1234).unwrap().pv);
         tt.clear();
         assert_eq!(tt.probe(0xdead_beef_1234), None);
     }
@@ -237,12 +240,12 @@ mod tests {
         );
         assert_eq!(tt.bucket(a), tt.bucket(b));
         assert_eq!(tt.bucket(a), tt.bucket(c));
-        tt.store(a, Some(1), 10, 0, 12, Bound::Exact);
-        tt.store(b, Some(2), 20, 0, 3, Bound::Exact);
+        tt.store(a, Some(1), 10, false, 12, Bound::Exact);
+        tt.store(b, Some(2), 20, false, 3, Bound::Exact);
         assert_eq!(tt.probe(a).unwrap().action, 1);
         assert_eq!(tt.probe(b).unwrap().action, 2);
         // A third key evicts the shallower entry, not the deep one.
-        tt.store(c, Some(3), 30, 0, 5, Bound::Exact);
+        tt.store(c, Some(3), 30, false, 5, Bound::Exact);
         assert_eq!(tt.probe(a).unwrap().action, 1);
         assert_eq!(tt.probe(b), None);
         assert_eq!(tt.probe(c).unwrap().action, 3);
@@ -256,12 +259,12 @@ mod tests {
             0x7777_0000_0000_0200,
             0x7777_0000_0000_0300,
         );
-        tt.store(a, Some(1), 0, 0, 20, Bound::Exact);
+        tt.store(a, Some(1), 0, false, 20, Bound::Exact);
         for _ in 0..4 {
             tt.new_search();
         }
-        tt.store(b, Some(2), 0, 0, 6, Bound::Exact);
-        tt.store(c, Some(3), 0, 0, 4, Bound::Exact);
+        tt.store(b, Some(2), 0, false, 6, Bound::Exact);
+        tt.store(c, Some(3), 0, false, 4, Bound::Exact);
         assert_eq!(
             tt.probe(a),
             None,
@@ -274,10 +277,10 @@ mod tests {
     fn a_shallow_store_keeps_the_deeper_entry_and_its_action() {
         let tt = TranspositionTable::new(1);
         let k = 0x5555_aaaa_5555_aa00u64;
-        tt.store(k, Some(9), 50, 0, 10, Bound::Lower);
-        tt.store(k, None, 40, 0, 2, Bound::Upper);
+        tt.store(k, Some(9), 50, false, 10, Bound::Lower);
+        tt.store(k, None, 40, false, 2, Bound::Upper);
         assert_eq!(tt.probe(k).unwrap().depth, 10);
-        tt.store(k, None, 40, 0, 9, Bound::Upper);
+        tt.store(k, None, 40, false, 9, Bound::Upper);
         let e = tt.probe(k).unwrap();
         assert_eq!((e.depth, e.action, e.bound), (9, 9, Bound::Upper));
         assert_eq!(

@@ -212,7 +212,7 @@ fn the_table_move_is_checked_against_the_legal_list() {
     // A table entry from another position under the same key must not be played.
     let g = Nim::new(2);
     let tt = TranspositionTable::new(1);
-    tt.store(g.key(), Some(3), 500, 0, 50, tt::Bound::Exact);
+    tt.store(g.key(), Some(3), 500, false, 50, tt::Bound::Exact);
     let ctl = SearchControl::new(false);
     let out = think(
         &g,
@@ -538,11 +538,18 @@ fn a_line_is_extended_from_the_table_while_its_actions_are_legal() {
     let mut at = root.clone();
     for (i, &a) in line.iter().enumerate() {
         if i > 0 {
-            tt.store(at.key(), Some(a.code()), 0, 0, 5, tt::Bound::Exact);
+            tt.store(at.key(), Some(a.code()), 0, false, 5, tt::Bound::Exact);
         }
         at.play(a);
     }
-    tt.store(at.key(), Some(line[0].code()), 0, 0, 5, tt::Bound::Exact);
+    tt.store(
+        at.key(),
+        Some(line[0].code()),
+        0,
+        false,
+        5,
+        tt::Bound::Exact,
+    );
     let mut pv = vec![line[0]];
     extend_from_table(&root, &mut pv, &tt, 10);
     assert_eq!(pv, line);
