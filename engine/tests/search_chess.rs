@@ -164,6 +164,21 @@ fn does_not_throw_pieces_away() {
     assert_ne!(out.turn[0], "f3f7");
 }
 
+/// Fine's position 70 (Lasker-Reichhelm, 1901): only 1. Kb1 wins, by opposition deep in
+/// the line. A side with only its king and pawns must not pass in the search (null move):
+/// there, having to move is what loses, and a pass that "proves" a cutoff hid the win (with
+/// it the search played Kb2 at every depth up to 40).
+#[test]
+fn a_pawn_ending_that_turns_on_zugzwang_is_won() {
+    let out = depth(&chess("8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1"), 23);
+    assert_eq!(out.turn, ["a1b1"]);
+    assert!(
+        matches!(out.score, Score::Cp(cp) if cp > 300),
+        "{:?}",
+        out.score
+    );
+}
+
 #[test]
 fn two_threads_return_legal_moves_and_find_the_mate() {
     let cfg = SearchConfig {

@@ -1061,7 +1061,11 @@ impl Evaluate for Chess {
     }
 
     fn play_null(&mut self) -> Option<Position> {
-        if self.checkers() != 0 {
+        // With only king and pawns, having to move is often what loses (zugzwang): passing
+        // would prove nothing there.
+        let us = self.side_to_move();
+        let pieces = self.color_bb(us) & !self.pieces(us, PieceKind::Pawn);
+        if self.checkers() != 0 || pieces == self.pieces(us, PieceKind::King) {
             return None;
         }
         Some(self.play_null_move())
