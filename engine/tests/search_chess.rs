@@ -4,6 +4,7 @@
 
 use tessera::game::{Evaluate, Game};
 use tessera::games::chess::Chess;
+use tessera::search::params::SearchParams;
 use tessera::search::tt::TranspositionTable;
 use tessera::search::{
     think, Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchOutput,
@@ -177,6 +178,65 @@ fn a_pawn_ending_that_turns_on_zugzwang_is_won() {
         "{:?}",
         out.score
     );
+}
+
+/// The search options that are off by default (measured, not adopted) still work: each
+/// changes the tree when on, and the search still plays a legal move.
+#[test]
+fn search_options_off_by_default_change_the_search_when_on() {
+    let g = chess("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8");
+    let search = |params: SearchParams| {
+        let cfg = SearchConfig {
+            params,
+            ..SearchConfig::default()
+        };
+        run(&g, &Limits::depth(10), &cfg).0
+    };
+    let base = search(SearchParams::default());
+    let d = SearchParams::default();
+    let options = [
+        (
+            "hist_prior",
+            SearchParams {
+                hist_prior: 100,
+                ..d
+            },
+        ),
+        (
+            "hist_tt_cut",
+            SearchParams {
+                hist_tt_cut: 100,
+                ..d
+            },
+        ),
+        (
+            "check_see_margin",
+            SearchParams {
+                check_see_margin: 0,
+                ..d
+            },
+        ),
+        (
+            "lmr_deeper",
+            SearchParams {
+                lmr_deeper: 50,
+                ..d
+            },
+        ),
+        (
+            "lmr_shallower",
+            SearchParams {
+                lmr_shallower: 1,
+                ..d
+            },
+        ),
+        ("lmr_tt_pv", SearchParams { lmr_tt_pv: 1, ..d }),
+    ];
+    for (name, params) in options {
+        let out = search(params);
+        assert!(play(&g, &out.turn[0]).key() != g.key(), "{name}");
+        assert_ne!(out.nodes, base.nodes, "{name} changed nothing");
+    }
 }
 
 #[test]
