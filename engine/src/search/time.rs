@@ -42,7 +42,7 @@ impl TimeBudget {
         let moves = limits
             .movestogo
             .map(|m| m.clamp(1, 50) as u64)
-            .unwrap_or(30);
+            .unwrap_or(22);
         let share = left / moves + inc * 3 / 4;
         let hard_cap = if moves == 1 { left * 9 / 10 } else { left / 3 };
         let hard = (share * 4).min(hard_cap).max(1);
