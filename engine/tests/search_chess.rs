@@ -234,7 +234,8 @@ fn search_options_off_by_default_change_the_search_when_on() {
     ];
     for (name, params) in options {
         let out = search(params);
-        assert!(play(&g, &out.turn[0]).key() != g.key(), "{name}");
+        // `play` panics on an action that is not legal here.
+        play(&g, &out.turn[0]);
         assert_ne!(out.nodes, base.nodes, "{name} changed nothing");
     }
 }
