@@ -181,10 +181,12 @@ fn a_pawn_ending_that_turns_on_zugzwang_is_won() {
 }
 
 /// The search options that are off by default (measured, not adopted) still work: each
-/// changes the tree when on, and the search still plays a legal move.
+/// changes the tree when on, and the search still plays a legal move. The position (the
+/// "Kiwipete" of perft) is sharp enough that the root fails high within depth 10, which
+/// `asp_fail_high_reduce` needs.
 #[test]
 fn search_options_off_by_default_change_the_search_when_on() {
-    let g = chess("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8");
+    let g = chess("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     let search = |params: SearchParams| {
         let cfg = SearchConfig {
             params,
@@ -231,6 +233,42 @@ fn search_options_off_by_default_change_the_search_when_on() {
             },
         ),
         ("lmr_tt_pv", SearchParams { lmr_tt_pv: 1, ..d }),
+        (
+            "lmr_tt_tactical",
+            SearchParams {
+                lmr_tt_tactical: 1,
+                ..d
+            },
+        ),
+        ("qs_tt_eval", SearchParams { qs_tt_eval: 1, ..d }),
+        (
+            "lmr_losing_tactical",
+            SearchParams {
+                lmr_losing_tactical: 1,
+                ..d
+            },
+        ),
+        (
+            "lmr_cont_update",
+            SearchParams {
+                lmr_cont_update: 100,
+                ..d
+            },
+        ),
+        (
+            "hist_bonus_margin",
+            SearchParams {
+                hist_bonus_margin: 100,
+                ..d
+            },
+        ),
+        (
+            "asp_fail_high_reduce",
+            SearchParams {
+                asp_fail_high_reduce: 1,
+                ..d
+            },
+        ),
     ];
     for (name, params) in options {
         let out = search(params);

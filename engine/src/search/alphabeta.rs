@@ -12,7 +12,7 @@ use super::ordering::{self, Killers, NO_CODE};
 use super::params::SearchParams;
 use super::score::{self, decided, from_tt, is_mate, to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
 use super::time::{soft_scale, TimeBudget};
-use super::tt::{Bound, TranspositionTable};
+use super::tt::{Bound, Entry, TranspositionTable};
 use super::types::{Limits, SearchControl, SearchInfo};
 use crate::game::{Action, Evaluate, Player};
 
@@ -338,8 +338,9 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         } else {
             (-INF, INF)
         };
+        let mut search_depth = depth;
         loop {
-            let s = self.root_search(depth, alpha, beta);
+            let s = self.root_search(search_depth, alpha, beta);
             self.root_moves[self.pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
             if self.stopped {
                 return;
@@ -347,8 +348,12 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             if s <= alpha && alpha > -INF {
                 beta = (alpha + beta) / 2;
                 alpha = (s - delta).max(-INF);
+                search_depth = depth;
             } else if s >= beta && beta < INF {
                 beta = (s + delta).min(INF);
+                if self.sh.params.asp_fail_high_reduce > 0 {
+                    search_depth = (search_depth - 1).max(depth - 3).max(1);
+                }
             } else {
                 return;
             }
@@ -561,14 +566,10 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let improving = self.improving(ply, side, eval);
         // For pruning, the table's score where its bound says the static evaluation is off
         // (a search of this position knew more); `improving` keeps comparing static values.
-        let pruning_eval = match entry.map(|e| (e.bound, from_tt(e.score as i32, ply))) {
-            Some((bound, s)) if !in_check && !is_mate(s) => match bound {
-                Bound::Exact => s,
-                Bound::Lower if s > eval => s,
-                Bound::Upper if s < eval => s,
-                _ => eval,
-            },
-            _ => eval,
+        let pruning_eval = if in_check {
+            eval
+        } else {
+            bounded_eval(entry, ply, eval)
         };
 
         let p = self.sh.params;
@@ -705,6 +706,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let mut tacticals = [0u32; 32];
         let mut n_tacticals = 0;
         let mut searched = 0usize;
+        let mut tt_tactical = false;
         let lmp_limit =
             (p.lmp_base as usize + depth as usize * depth as usize) / if improving { 1 } else { 2 };
         // Quiet actions cannot lift a score this far below alpha near the horizon.
@@ -753,6 +755,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             let flip = self.g.to_move() != side;
             let gives_check = self.g.in_check();
             let is_tt = Some(a.code()) == tt_code;
+            tt_tactical |= is_tt && tactical;
             let room = (ply as i32) < 2 * self.root_depth;
             // A check that throws material away is seldom the move that matters; extending
             // it spends the depth the others need. Whether it gives check is known only once
@@ -778,7 +781,11 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                 s = self.child(flip, nd, alpha, beta, ply + 1, !cut_node);
             } else {
                 let mut r = 0;
-                if depth >= 3 && searched >= 2 && quiet && !in_check && !gives_check {
+                let reducible = quiet
+                    || (p.lmr_losing_tactical > 0
+                        && tactical
+                        && ordering::is_losing_tactical(order));
+                if depth >= 3 && searched >= 2 && reducible && !in_check && !gives_check {
                     r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
                     if pv_node || (tt_pv && p.lmr_tt_pv > 0) {
                         r -= 1;
@@ -788,6 +795,9 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                     }
                     if cut_node {
                         r += p.lmr_cut_node;
+                    }
+                    if tt_tactical {
+                        r += p.lmr_tt_tactical;
                     }
                     if order > p.lmr_history {
                         r -= 1;
@@ -807,6 +817,22 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                     }
                     if full > nd - r {
                         s = self.child(flip, full, alpha, alpha + 1, ply + 1, !cut_node);
+                        if quiet && p.lmr_cont_update > 0 && !self.stopped {
+                            // The re-search says whether the reduction was wrong: the
+                            // action as a reply to this line is worth more or less than
+                            // its ordering thought.
+                            let b = p.history_reward(depth) * p.lmr_cont_update / 100;
+                            let b = if s <= alpha {
+                                -b
+                            } else if s >= beta {
+                                b
+                            } else {
+                                0
+                            };
+                            if b != 0 {
+                                self.learnt.cont.update(prev, a.code(), b);
+                            }
+                        }
                     }
                 }
                 if s > alpha && s < beta && pv_node && !self.stopped {
@@ -833,7 +859,8 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                         line.extend_from_slice(&tail[0]);
                     }
                     if s >= beta {
-                        let bonus = p.history_reward(depth);
+                        let clear = p.hist_bonus_margin > 0 && s > beta + p.hist_bonus_margin;
+                        let bonus = p.history_reward(depth + i32::from(clear));
                         if tactical {
                             self.learnt.captures.update(side, a.code(), bonus);
                         } else {
@@ -993,6 +1020,9 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let mut eval = -INF;
         if !in_check {
             eval = self.static_eval(key, side, self.g.correction_key());
+            if self.sh.params.qs_tt_eval > 0 {
+                eval = bounded_eval(entry, ply, eval);
+            }
             if !play_on {
                 if eval >= beta {
                     return eval;
@@ -1132,5 +1162,20 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
     pub fn age_tables(&mut self) {
         self.learnt.age();
         self.killers.clear();
+    }
+}
+
+/// The table's score where the entry's bound says the static evaluation `eval` is off (a
+/// lower bound above it, an upper bound below it, an exact score; never a mate score): a
+/// search of the position knew more. `eval` otherwise.
+fn bounded_eval(entry: Option<Entry>, ply: usize, eval: i32) -> i32 {
+    match entry.map(|e| (e.bound, from_tt(e.score as i32, ply))) {
+        Some((bound, s)) if !is_mate(s) => match bound {
+            Bound::Exact => s,
+            Bound::Lower if s > eval => s,
+            Bound::Upper if s < eval => s,
+            _ => eval,
+        },
+        _ => eval,
     }
 }

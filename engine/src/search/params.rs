@@ -82,6 +82,25 @@ pub struct SearchParams {
     /// Late move reductions: one ply less at nodes off the principal variation whose
     /// position the table knows from one (`tt::Entry::pv`), if this is 1.
     pub lmr_tt_pv: i32,
+    /// Late move reductions: this many plies more for quiet actions at a node whose table
+    /// action is tactical (it will likely be the best; quiet ones seldom beat it).
+    pub lmr_tt_tactical: i32,
+    /// Quiescence: where the table's bound says the static evaluation is off, standing pat
+    /// uses the table's score instead, if this is 1.
+    pub qs_tt_eval: i32,
+    /// Late move reductions for tactical actions the game expects to lose material too
+    /// (the quiet actions' reduction), if this is 1.
+    pub lmr_losing_tactical: i32,
+    /// Percent of the cutoff reward that a reduced quiet action's continuation history gets
+    /// (beat beta) or loses (stayed at or below alpha) from its full-depth re-search.
+    pub lmr_cont_update: i32,
+    /// A cutoff that beats beta by more than this many centipawns is rewarded as one a ply
+    /// deeper (a clear refutation); 0 never.
+    pub hist_bonus_margin: i32,
+    /// After the root fails high, the aspiration loop searches again a ply shallower (at
+    /// most three below the iteration's depth), if this is 1: the score rose, and the
+    /// shallower search confirms it sooner.
+    pub asp_fail_high_reduce: i32,
 }
 
 impl Default for SearchParams {
@@ -121,6 +140,12 @@ impl Default for SearchParams {
             lmr_deeper: -1,
             lmr_shallower: 0,
             lmr_tt_pv: 0,
+            lmr_tt_tactical: 0,
+            qs_tt_eval: 0,
+            lmr_losing_tactical: 0,
+            lmr_cont_update: 0,
+            hist_bonus_margin: 0,
+            asp_fail_high_reduce: 0,
         }
     }
 }
@@ -160,6 +185,12 @@ crate::param_table!(SearchParams {
     lmr_deeper,
     lmr_shallower,
     lmr_tt_pv,
+    lmr_tt_tactical,
+    qs_tt_eval,
+    lmr_losing_tactical,
+    lmr_cont_update,
+    hist_bonus_margin,
+    asp_fail_high_reduce,
 });
 
 /// How SPSA may move a parameter: its range and the size of its perturbation at the end of
@@ -208,6 +239,12 @@ pub const SPSA_RANGES: &[SpsaRange] = &[
     r("lmr_deeper", -1, 300, 10.0),
     r("lmr_shallower", 0, 1, 0.5),
     r("lmr_tt_pv", 0, 1, 0.5),
+    r("lmr_tt_tactical", 0, 2, 0.5),
+    r("qs_tt_eval", 0, 1, 0.5),
+    r("lmr_losing_tactical", 0, 1, 0.5),
+    r("lmr_cont_update", 0, 300, 10.0),
+    r("hist_bonus_margin", 0, 400, 15.0),
+    r("asp_fail_high_reduce", 0, 1, 0.5),
 ];
 
 impl SearchParams {
