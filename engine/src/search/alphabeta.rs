@@ -564,8 +564,8 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         };
         self.evals[ply] = (!in_check).then_some((side, eval));
         let improving = self.improving(ply, side, eval);
-        // For pruning, the table's score where its bound says the static evaluation is off
-        // (a search of this position knew more); `improving` keeps comparing static values.
+        // For pruning, the evaluation the table's bound corrects (`bounded_eval`);
+        // `improving` keeps comparing static values.
         let pruning_eval = if in_check {
             eval
         } else {
@@ -818,20 +818,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                     if full > nd - r {
                         s = self.child(flip, full, alpha, alpha + 1, ply + 1, !cut_node);
                         if quiet && p.lmr_cont_update > 0 && !self.stopped {
-                            // The re-search says whether the reduction was wrong: the
-                            // action as a reply to this line is worth more or less than
-                            // its ordering thought.
-                            let b = p.history_reward(depth) * p.lmr_cont_update / 100;
-                            let b = if s <= alpha {
-                                -b
-                            } else if s >= beta {
-                                b
-                            } else {
-                                0
-                            };
-                            if b != 0 {
-                                self.learnt.cont.update(prev, a.code(), b);
-                            }
+                            self.learn_from_re_search(prev, a.code(), depth, s, alpha, beta);
                         }
                     }
                 }
@@ -925,6 +912,28 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             }
         }
         best
+    }
+
+    /// A reduced quiet action's full-depth re-search says whether its reduction was wrong:
+    /// as a reply to this line the action is worth more (it beat beta) or less (it stayed at
+    /// or below alpha) than its ordering thought (`lmr_cont_update`, percent of a cutoff's
+    /// reward).
+    fn learn_from_re_search(
+        &mut self,
+        prev: [u32; 2],
+        code: u32,
+        depth: i32,
+        score: i32,
+        alpha: i32,
+        beta: i32,
+    ) {
+        let p = self.sh.params;
+        let b = p.history_reward(depth) * p.lmr_cont_update / 100;
+        if score <= alpha {
+            self.learnt.cont.update(prev, code, -b);
+        } else if score >= beta {
+            self.learnt.cont.update(prev, code, b);
+        }
     }
 
     /// When the table cuts a node off with its action, that action would have cut it again:
