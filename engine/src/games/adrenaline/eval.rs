@@ -385,6 +385,13 @@ impl Evaluate for Adrenaline {
         if self.pos.phase != Phase::Regular || self.pos.in_adrenaline_check() {
             return None;
         }
+        // With only king and pawns, having to move is often what loses (zugzwang), as in
+        // chess: passing would prove nothing there.
+        let us = self.pos.side as usize;
+        let b = &self.pos.board;
+        if b.by_color[us] == b.pieces(us, KING) | b.pieces(us, PAWN) {
+            return None;
+        }
         let saved = self.pos;
         let p: &mut Pos = &mut self.pos;
         p.set_ep(NO_SQUARE);

@@ -308,6 +308,20 @@ fn null_moves_only_at_a_turn_start_out_of_check() {
     assert!(g.play_null().is_none());
 }
 
+/// With only its king and pawns a side may be in zugzwang, where a pass proves nothing: as
+/// in chess, no null move for it (the other side, with a knight, may still pass). In Fine's
+/// position 70 the search played 1. Kb2 at every depth from 15 to 24 while it could pass,
+/// and plays 1. Kb1 (the only win in chess) from depth 15 on without the pass.
+#[test]
+fn no_null_move_for_a_side_with_only_king_and_pawns() {
+    let mut g = game("8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1 -");
+    assert!(g.play_null().is_none());
+    let mut g = game("8/k7/3p4/p2P1p2/P2P1P2/8/8/K6N b - - 0 1 -");
+    assert!(g.play_null().is_none());
+    let mut g = game("8/k7/3p4/p2P1p2/P2P1P2/8/8/K6N w - - 0 1 -");
+    assert!(g.play_null().is_some());
+}
+
 #[test]
 fn the_evaluation_counts_checkers_as_material() {
     let plain = game("4k3/8/8/8/8/8/3N4/4K3 w - - 0 1 -");
