@@ -36,8 +36,13 @@ const NO_ACTION: u32 = u32::MAX;
 const BUCKET: usize = 2;
 const GEN_MASK: u64 = 0xff;
 
+/// A bucket's slots, aligned to their size so that a bucket never straddles two cache
+/// lines: a probe costs one memory access, not two.
+#[repr(C, align(32))]
+struct Bucket([[AtomicU64; 2]; BUCKET]);
+
 pub struct TranspositionTable {
-    slots: Vec<[AtomicU64; 2]>,
+    buckets: Vec<Bucket>,
     generation: AtomicU8,
     /// The search threads' ordering tables and correction history between searches,
     /// cleared with the table.
@@ -49,26 +54,37 @@ impl TranspositionTable {
     pub fn new(mb: usize) -> TranspositionTable {
         let n = ((mb.max(1) << 20) / 16).next_power_of_two() / 2;
         let n = n.max(1024);
-        let slots = (0..n)
-            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+        let buckets = (0..n / BUCKET)
+            .map(|_| {
+                Bucket(std::array::from_fn(|_| {
+                    [AtomicU64::new(0), AtomicU64::new(0)]
+                }))
+            })
             .collect();
         TranspositionTable {
-            slots,
+            buckets,
             generation: AtomicU8::new(0),
             memory: SearchMemory::default(),
         }
     }
 
+    /// The number of slots.
     pub fn len(&self) -> usize {
-        self.slots.len()
+        self.buckets.len() * BUCKET
     }
 
     pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
+        self.buckets.is_empty()
+    }
+
+    /// Slot `i` (bucket `i / BUCKET`).
+    #[inline]
+    fn slot(&self, i: usize) -> &[AtomicU64; 2] {
+        &self.buckets[i / BUCKET].0[i % BUCKET]
     }
 
     pub fn clear(&self) {
-        for s in &self.slots {
+        for s in self.buckets.iter().flat_map(|b| &b.0) {
             s[0].store(0, Ordering::Relaxed);
             s[1].store(0, Ordering::Relaxed);
         }
@@ -89,14 +105,15 @@ impl TranspositionTable {
     #[inline]
     fn bucket(&self, key: u64) -> usize {
         // The high bits pick the bucket; mixing with a multiply spreads poor low bits.
-        let buckets = self.slots.len() / BUCKET;
+        let buckets = self.buckets.len();
         ((key as u128 * buckets as u128) >> 64) as usize * BUCKET
     }
 
     #[inline]
     fn read(&self, i: usize) -> Option<(u64, u64, u64)> {
-        let data = self.slots[i][0].load(Ordering::Relaxed);
-        let check = self.slots[i][1].load(Ordering::Relaxed);
+        let slot = self.slot(i);
+        let data = slot[0].load(Ordering::Relaxed);
+        let check = slot[1].load(Ordering::Relaxed);
         if data == 0 {
             return None;
         }
@@ -161,14 +178,15 @@ impl TranspositionTable {
             depth: depth.min(255) as u8,
             bound,
         });
-        self.slots[victim][0].store(data, Ordering::Relaxed);
-        self.slots[victim][1].store(((key ^ data) & !GEN_MASK) | gen, Ordering::Relaxed);
+        let slot = self.slot(victim);
+        slot[0].store(data, Ordering::Relaxed);
+        slot[1].store(((key ^ data) & !GEN_MASK) | gen, Ordering::Relaxed);
     }
 
     /// Permille of a sample of slots that hold an entry of the current search (for
     /// `info hashfull`).
     pub fn hashfull(&self) -> u32 {
-        let n = self.slots.len().min(1000);
+        let n = self.len().min(1000);
         let gen = self.generation();
         let used = (0..n)
             .filter(|&i| matches!(self.read(i), Some((_, _, g)) if g == gen))
