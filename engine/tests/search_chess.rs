@@ -269,6 +269,20 @@ fn search_options_off_by_default_change_the_search_when_on() {
                 ..d
             },
         ),
+        (
+            "struct_hist",
+            SearchParams {
+                struct_hist: 100,
+                ..d
+            },
+        ),
+        (
+            "lmr_cutoffs",
+            SearchParams {
+                lmr_cutoffs: 1,
+                ..d
+            },
+        ),
     ];
     for (name, params) in options {
         let out = search(params);

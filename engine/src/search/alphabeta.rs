@@ -100,6 +100,10 @@ pub struct Searcher<'s, 'a, G: Evaluate> {
     /// Who played the action at each ply of the current line, when it was quiet (`None` for
     /// a tactical action or a null move), to reward it when it proves a refutation.
     line_quiet: Vec<Option<Player>>,
+    /// Cutoffs counted at each ply since the node two plies up began (more for a cutoff
+    /// without a table action): where the children of this node's siblings keep failing
+    /// high, its own children are likely to as well (`lmr_cutoffs`).
+    cutoffs: Vec<u32>,
     /// The static evaluation at each ply of the current line and whose it is (`None` in
     /// check), to tell whether the side to move is improving on its last turn.
     evals: Vec<Option<(Player, i32)>>,
@@ -141,6 +145,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             killers: Killers::new(),
             line_codes: vec![NO_CODE; MAX_PLY + 2],
             line_quiet: vec![None; MAX_PLY + 2],
+            cutoffs: vec![0; MAX_PLY + 2],
             evals: vec![None; MAX_PLY + 2],
             excluded: vec![NO_CODE; MAX_PLY + 2],
             lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
@@ -522,6 +527,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         if self.stopped {
             return 0;
         }
+        self.cutoffs[ply + 2] = 0;
         // Mate distance pruning: no line from here beats a mate already found nearer the root.
         alpha = alpha.max(-(MATE - ply as i32));
         beta = beta.min(MATE - ply as i32 - 1);
@@ -685,7 +691,12 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             }
         }
         let prev = [self.line_code(ply, 1), self.line_code(ply, 2)];
-        ordering::score_actions(
+        let structure = if p.struct_hist > 0 {
+            correction_key.or_else(|| self.g.correction_key())
+        } else {
+            None
+        };
+        let first = ordering::score_first_actions(
             &self.g,
             &list,
             &mut scores,
@@ -695,6 +706,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                 quiet: &self.learnt.history,
                 captures: Some(&self.learnt.captures),
                 cont: Some((&self.learnt.cont, prev)),
+                structure: structure.map(|k| (&self.learnt.structure, k)),
             },
         );
 
@@ -716,6 +728,20 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             && depth <= p.fp_depth
             && pruning_eval + p.fp_base + p.fp_margin * depth <= alpha;
         for i in 0..list.len() {
+            if i == first {
+                ordering::score_quiet_actions(
+                    &self.g,
+                    &mut list,
+                    &mut scores,
+                    i,
+                    &ordering::Learnt {
+                        quiet: &self.learnt.history,
+                        captures: None,
+                        cont: Some((&self.learnt.cont, prev)),
+                        structure: structure.map(|k| (&self.learnt.structure, k)),
+                    },
+                );
+            }
             ordering::pick(&mut list, &mut scores, i);
             let a = list[i];
             let order = scores[i];
@@ -799,6 +825,9 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                     if tt_tactical {
                         r += p.lmr_tt_tactical;
                     }
+                    if self.cutoffs[ply + 1] > 3 {
+                        r += p.lmr_cutoffs;
+                    }
                     if order > p.lmr_history {
                         r -= 1;
                     }
@@ -846,6 +875,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                         line.extend_from_slice(&tail[0]);
                     }
                     if s >= beta {
+                        self.cutoffs[ply] += 1 + u32::from(tt_code.is_none());
                         let clear = p.hist_bonus_margin > 0 && s > beta + p.hist_bonus_margin;
                         let bonus = p.history_reward(depth + i32::from(clear));
                         if tactical {
@@ -855,6 +885,13 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                             self.learnt.reward_quiet(side, prev, a.code(), bonus);
                             for &q in &quiets[..n_quiets] {
                                 self.learnt.reward_quiet(side, prev, q, -bonus);
+                            }
+                            if let Some(k) = structure {
+                                let b = bonus * p.struct_hist / 100;
+                                self.learnt.structure.update(side, k, a.code(), b);
+                                for &q in &quiets[..n_quiets] {
+                                    self.learnt.structure.update(side, k, q, -b);
+                                }
                             }
                         }
                         // The tactical actions tried before the cutoff did not make it.
@@ -1066,6 +1103,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                 quiet: &self.learnt.history,
                 captures: Some(&self.learnt.captures),
                 cont: None,
+                structure: None,
             },
         );
         let mut best_action = None;

@@ -1,5 +1,5 @@
 //! What a search thread learnt about the game, kept from one search to the next: the
-//! ordering tables (history, capture history, continuation history) and the correction
+//! ordering tables (history, capture history, continuation and structure history) and the correction
 //! history. A search of the next move meets most of the same actions and pawn structures,
 //! so it starts informed instead of empty. Kept beside the transposition table and cleared
 //! with it (`ucinewgame`, `Clear Hash`), so a new game starts from nothing.
@@ -8,7 +8,7 @@ use std::sync::Mutex;
 
 use super::correction::Correction;
 use super::eval_cache::EvalCache;
-use super::ordering::{ContHistory, History};
+use super::ordering::{ContHistory, History, StructureHistory};
 use crate::game::Player;
 
 /// One thread's tables.
@@ -16,6 +16,7 @@ pub struct ThreadMemory {
     pub history: History,
     pub captures: History,
     pub cont: ContHistory,
+    pub structure: StructureHistory,
     pub correction: Correction,
     /// Static evaluations of this search (emptied when the tables are taken).
     pub evals: EvalCache,
@@ -27,6 +28,7 @@ impl ThreadMemory {
             history: History::new(),
             captures: History::new(),
             cont: ContHistory::new(),
+            structure: StructureHistory::new(),
             correction: Correction::new(),
             evals: EvalCache::new(),
         }
@@ -39,6 +41,7 @@ impl ThreadMemory {
         self.history.age();
         self.captures.age();
         self.cont.age();
+        self.structure.age();
     }
 
     /// Rewards (positive bonus) or punishes a quiet action of `side` in its history and as

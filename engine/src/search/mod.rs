@@ -273,6 +273,7 @@ fn root_actions<G: Evaluate>(root: &G, limits: &Limits, tt: &TranspositionTable)
             quiet: &ordering::History::new(),
             captures: None,
             cont: None,
+            structure: None,
         },
     );
     let mut keyed: Vec<(i32, usize)> = scores.iter().copied().zip(0..).collect();

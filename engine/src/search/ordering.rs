@@ -13,8 +13,8 @@ const HISTORY_MAX: i32 = 16_384;
 const TT_MOVE: i32 = i32::MAX;
 const TACTICAL: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
-/// Below every quiet action (history, continuation history and hints stay within
-/// ±(2^20 + 3·2^14)).
+/// Below every quiet action (history, continuation history, structure history and hints
+/// stay within ±(2^20 + 4·2^14)).
 const LOSING_TACTICAL: i32 = -(1 << 22);
 
 /// A history value after a reward (positive bonus) or punishment (negative): the gravity term
@@ -79,28 +79,67 @@ pub const NO_CODE: u32 = u32::MAX;
 /// Continuation history: how a quiet action fared as the reply to the action one ply before
 /// and two plies before, by a hash of both codes. It orders the quiet actions the plain
 /// history cannot tell apart, by what usually answers what.
+#[derive(Default)]
 pub struct ContHistory {
     /// The table for one ply back, then the one for two plies back.
-    table: Vec<i16>,
+    table: PooledTable,
 }
 
-/// Tables of finished searches, kept for the next ones: a search starts with every `go`, and
-/// fresh memory for its tables would cost a page fault per page, about a millisecond.
+/// Continuation and structure tables of finished searches, kept for the next ones: a search
+/// starts with every `go`, and fresh memory for its tables would cost a page fault per page,
+/// about a millisecond.
 static SPARE: Mutex<Vec<Vec<i16>>> = Mutex::new(Vec::new());
 const SPARE_MAX: usize = 16;
 
-impl ContHistory {
-    /// An empty table (every search starts from the same state, so results repeat).
-    pub fn new() -> ContHistory {
+/// `2 << CONT_BITS` history values of 16 bits, empty when made (from a spare table where
+/// there is one) and given back to the spares when dropped.
+struct PooledTable(Vec<i16>);
+
+impl PooledTable {
+    #[inline]
+    fn get(&self, i: usize) -> i32 {
+        self.0[i] as i32
+    }
+
+    /// Rewards or punishes slot `i`, with the same gravity as `History`.
+    #[inline]
+    fn update(&mut self, i: usize, bonus: i32) {
+        let v = &mut self.0[i];
+        *v = with_gravity(*v as i32, bonus) as i16;
+    }
+
+    fn age(&mut self) {
+        self.0.iter_mut().for_each(|v| *v /= 2);
+    }
+}
+
+impl Default for PooledTable {
+    fn default() -> Self {
         let spare = SPARE.lock().ok().and_then(|mut s| s.pop());
-        let table = match spare {
+        PooledTable(match spare {
             Some(mut t) => {
                 t.fill(0);
                 t
             }
             None => vec![0; 2 << CONT_BITS],
-        };
-        ContHistory { table }
+        })
+    }
+}
+
+impl Drop for PooledTable {
+    fn drop(&mut self) {
+        if let Ok(mut spare) = SPARE.lock() {
+            if spare.len() < SPARE_MAX {
+                spare.push(std::mem::take(&mut self.0));
+            }
+        }
+    }
+}
+
+impl ContHistory {
+    /// An empty table (every search starts from the same state, so results repeat).
+    pub fn new() -> ContHistory {
+        ContHistory::default()
     }
 
     /// A row per (hashed) earlier action, so that scoring a node's actions reads one row.
@@ -117,7 +156,7 @@ impl ContHistory {
         let mut v = 0;
         for (back, &p) in prev.iter().enumerate() {
             if p != NO_CODE {
-                v += self.table[Self::slot(back, p, code)] as i32;
+                v += self.table.get(Self::slot(back, p, code));
             }
         }
         v
@@ -128,30 +167,55 @@ impl ContHistory {
     pub fn update(&mut self, prev: [u32; 2], code: u32, bonus: i32) {
         for (back, &p) in prev.iter().enumerate() {
             if p != NO_CODE {
-                let v = &mut self.table[Self::slot(back, p, code)];
-                *v = with_gravity(*v as i32, bonus) as i16;
+                self.table.update(Self::slot(back, p, code), bonus);
             }
         }
     }
 
     pub fn age(&mut self) {
-        self.table.iter_mut().for_each(|v| *v /= 2);
+        self.table.age();
     }
 }
 
-impl Drop for ContHistory {
-    fn drop(&mut self) {
-        if let Ok(mut spare) = SPARE.lock() {
-            if spare.len() < SPARE_MAX {
-                spare.push(std::mem::take(&mut self.table));
-            }
-        }
-    }
+/// Structure history: how a quiet action fared by side and by the part of the position the
+/// game names as its structure (`Evaluate::correction_key`: in chess, the pawns). The same
+/// plan (a knight to its outpost, a rook to the half-open file) works again wherever the
+/// pawns stand alike, whatever the other pieces did.
+#[derive(Default)]
+pub struct StructureHistory {
+    table: PooledTable,
 }
 
-impl Default for ContHistory {
-    fn default() -> Self {
-        ContHistory::new()
+/// Of a structure table's `CONT_BITS + 1` index bits, the side takes one and the
+/// structure's hash these.
+const STRUCTURE_ROW_BITS: u32 = 9;
+
+impl StructureHistory {
+    pub fn new() -> StructureHistory {
+        StructureHistory::default()
+    }
+
+    #[inline]
+    fn slot(side: Player, structure: u64, code: u32) -> usize {
+        let row =
+            (structure.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - STRUCTURE_ROW_BITS)) as usize;
+        let col = code.wrapping_mul(0x85EB_CA6B) >> (32 - (CONT_BITS - STRUCTURE_ROW_BITS));
+        (side.index() << CONT_BITS) | (row << (CONT_BITS - STRUCTURE_ROW_BITS)) | col as usize
+    }
+
+    #[inline]
+    pub fn get(&self, side: Player, structure: u64, code: u32) -> i32 {
+        self.table.get(Self::slot(side, structure, code))
+    }
+
+    /// Rewards or punishes `code` in this structure, with the same gravity as `History`.
+    #[inline]
+    pub fn update(&mut self, side: Player, structure: u64, code: u32, bonus: i32) {
+        self.table.update(Self::slot(side, structure, code), bonus);
+    }
+
+    pub fn age(&mut self) {
+        self.table.age();
     }
 }
 
@@ -199,6 +263,8 @@ pub struct Learnt<'t> {
     pub quiet: &'t History,
     pub captures: Option<&'t History>,
     pub cont: Option<(&'t ContHistory, [u32; 2])>,
+    /// The structure history with the node's structure key (`StructureHistory`).
+    pub structure: Option<(&'t StructureHistory, u64)>,
 }
 
 /// Capture history counts this much less than the quiet history: it reorders tactical
@@ -215,6 +281,26 @@ pub fn score_actions<G: Evaluate>(
     killers: [u32; 2],
     learnt: &Learnt<'_>,
 ) {
+    score_first_actions(g, actions, scores, tt_code, killers, learnt);
+    key_quiet_actions(g, actions, scores, learnt);
+}
+
+/// The key a quiet action holds until `score_quiet_actions` gives it its own: below every
+/// quiet action's key, above every losing tactical one's, and no other action's.
+const QUIET_LATER: i32 = -(1 << 21);
+
+/// Fills `scores` like `score_actions`, except that quiet actions (not the table action,
+/// not a killer) are keyed `QUIET_LATER` until `score_quiet_actions`: a node that cuts
+/// off on the table action, a capture or a killer never needs them. Returns how many
+/// actions rank above every quiet one; they are picked first.
+pub fn score_first_actions<G: Evaluate>(
+    g: &G,
+    actions: &[G::Action],
+    scores: &mut Vec<i32>,
+    tt_code: Option<u32>,
+    killers: [u32; 2],
+    learnt: &Learnt<'_>,
+) -> usize {
     let side = g.to_move();
     scores.clear();
     scores.extend(actions.iter().map(|&a| {
@@ -236,10 +322,47 @@ pub fn score_actions<G: Evaluate>(
         } else if code == killers[1] {
             KILLER
         } else {
-            let replies = learnt.cont.map_or(0, |(c, prev)| c.get(prev, code));
-            learnt.quiet.get(side, code) + replies + g.order_score(a).clamp(-(1 << 20), 1 << 20)
+            QUIET_LATER
         }
     }));
+    scores.iter().filter(|&&s| s >= KILLER).count()
+}
+
+/// Keys the quiet actions `score_first_actions` left for later, once the search reaches
+/// them (`from`: the first action not yet picked) by history, continuation and structure
+/// history and the game's hint. Where `pick` already sorted the tail, it is sorted again.
+pub fn score_quiet_actions<G: Evaluate>(
+    g: &G,
+    actions: &mut [G::Action],
+    scores: &mut [i32],
+    from: usize,
+    learnt: &Learnt<'_>,
+) {
+    key_quiet_actions(g, &actions[from..], &mut scores[from..], learnt);
+    if from > SELECTION_STEPS && sorts_tail(actions.len()) {
+        sort_tail(&mut actions[from..], &mut scores[from..]);
+    }
+}
+
+/// Replaces each `QUIET_LATER` key with the quiet action's own.
+fn key_quiet_actions<G: Evaluate>(
+    g: &G,
+    actions: &[G::Action],
+    scores: &mut [i32],
+    learnt: &Learnt<'_>,
+) {
+    let side = g.to_move();
+    for (a, s) in actions.iter().zip(scores) {
+        if *s == QUIET_LATER {
+            let code = a.code();
+            let replies = learnt.cont.map_or(0, |(c, prev)| c.get(prev, code));
+            let plan = learnt.structure.map_or(0, |(t, k)| t.get(side, k, code));
+            *s = learnt.quiet.get(side, code)
+                + replies
+                + plan
+                + g.order_score(*a).clamp(-(1 << 20), 1 << 20);
+        }
+    }
 }
 
 /// Picks this many actions by selection (a cutoff usually comes within them); at the next
@@ -255,7 +378,7 @@ const SORT_MAX: usize = 256;
 #[inline]
 pub fn pick<A: Copy>(actions: &mut [A], scores: &mut [i32], i: usize) {
     let len = actions.len();
-    if i >= SELECTION_STEPS && len.saturating_sub(SELECTION_STEPS) <= SORT_MAX {
+    if i >= SELECTION_STEPS && sorts_tail(len) {
         if i == SELECTION_STEPS {
             sort_tail(&mut actions[i..], &mut scores[i..]);
         }
@@ -269,6 +392,12 @@ pub fn pick<A: Copy>(actions: &mut [A], scores: &mut [i32], i: usize) {
     }
     actions.swap(i, best);
     scores.swap(i, best);
+}
+
+/// Whether `pick` sorts the tail of a list of `len` actions once past the selection steps.
+#[inline]
+fn sorts_tail(len: usize) -> bool {
+    len.saturating_sub(SELECTION_STEPS) <= SORT_MAX
 }
 
 /// Sorts `actions` by `scores`, larger first (equal scores in their current order): sorts
@@ -365,6 +494,23 @@ mod tests {
     }
 
     #[test]
+    fn structure_history_is_per_side_and_structure_and_bounded() {
+        let mut t = StructureHistory::new();
+        for _ in 0..10_000 {
+            t.update(Player::White, 0xABCD, 42, 5000);
+        }
+        let v = t.get(Player::White, 0xABCD, 42);
+        assert!(v > 0 && v <= HISTORY_MAX, "{v}");
+        assert_eq!(t.get(Player::Black, 0xABCD, 42), 0);
+        assert_eq!(t.get(Player::White, 0xABCD << 40, 42), 0);
+        t.update(Player::White, 0xABCD, 42, -HISTORY_MAX);
+        t.update(Player::White, 0xABCD, 42, -HISTORY_MAX);
+        assert!(t.get(Player::White, 0xABCD, 42) < 0);
+        t.age();
+        assert!(t.get(Player::White, 0xABCD, 42) >= -HISTORY_MAX / 2);
+    }
+
+    #[test]
     fn pick_selects_in_descending_order() {
         let mut a = [1, 2, 3, 4];
         let mut s = [5, 9, 1, 7];
@@ -408,6 +554,78 @@ mod tests {
                 seen.sort_unstable();
                 assert_eq!(seen, (0..len).collect::<Vec<_>>());
             }
+        }
+    }
+
+    /// Quiet actions keyed only when reached come out in the order the whole list keyed at
+    /// once gives, whether the selection steps end before or after them.
+    #[test]
+    fn quiet_actions_keyed_later_keep_the_order_of_keying_all_at_once() {
+        // Kiwipete has eight captures, so the tail is sorted before the quiet actions are
+        // keyed; at the start, the table action and killers come within the selection steps.
+        for (fen, round) in [
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -",
+                0,
+            ),
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", 1),
+        ]
+        .iter()
+        .flat_map(|&(fen, seed)| (0..30).map(move |round| (fen, seed * 30 + round)))
+        {
+            check_lazy_keys(fen, round);
+        }
+    }
+
+    fn check_lazy_keys(fen: &str, round: usize) {
+        use crate::game::{Action, Game};
+        use crate::games::chess::Chess;
+        use rand_core::RngCore;
+        let g = Chess::from_fen(fen, false).unwrap();
+        let mut all = Vec::new();
+        g.legal_actions(&mut all);
+        let quiet: Vec<u32> = all
+            .iter()
+            .filter(|&&a| !g.is_tactical(a))
+            .map(|a| a.code())
+            .collect();
+        let mut rng = crate::game::seeded_rng(round as u64);
+        let mut history = History::new();
+        let mut cont = ContHistory::new();
+        for &c in &quiet {
+            // Some equal keys, to check ties too.
+            history.update(Player::White, c, (rng.next_u64() % 5) as i32 * 300 - 600);
+            cont.update([5, 6], c, (rng.next_u64() % 3) as i32 * 200);
+        }
+        let learnt = Learnt {
+            quiet: &history,
+            captures: None,
+            cont: Some((&cont, [5, 6])),
+            structure: None,
+        };
+        // Rounds with and without a table action and killers: 0 to 10 actions first.
+        let tt = round.is_multiple_of(2).then(|| quiet[round % quiet.len()]);
+        let killers = if round.is_multiple_of(3) {
+            [u32::MAX; 2]
+        } else {
+            [
+                quiet[(round + 1) % quiet.len()],
+                quiet[(round + 2) % quiet.len()],
+            ]
+        };
+        let mut a1 = all.clone();
+        let mut s1 = Vec::new();
+        score_actions(&g, &a1, &mut s1, tt, killers, &learnt);
+        let mut a2 = all.clone();
+        let mut s2 = Vec::new();
+        let first = score_first_actions(&g, &a2, &mut s2, tt, killers, &learnt);
+        for i in 0..all.len() {
+            pick(&mut a1, &mut s1, i);
+            if i == first {
+                score_quiet_actions(&g, &mut a2, &mut s2, i, &learnt);
+            }
+            pick(&mut a2, &mut s2, i);
+            assert_eq!((a1[i], s1[i]), (a2[i], s2[i]), "round {round} at {i}");
         }
     }
 

@@ -101,6 +101,14 @@ pub struct SearchParams {
     /// most three below the iteration's depth), if this is 1: the score rose, and the
     /// shallower search confirms it sooner.
     pub asp_fail_high_reduce: i32,
+    /// Percent of the cutoff reward a quiet action gets (or the ones tried before it lose)
+    /// in the structure history (by the game's `correction_key`: in chess, the pawns),
+    /// which then orders quiet actions; 0: the table is neither kept nor read.
+    pub struct_hist: i32,
+    /// Plies more of late move reduction where the nodes a ply below have failed high more
+    /// than three times since this node's parent began (a cutoff without a table action
+    /// counting twice).
+    pub lmr_cutoffs: i32,
 }
 
 impl Default for SearchParams {
@@ -146,6 +154,8 @@ impl Default for SearchParams {
             lmr_cont_update: 0,
             hist_bonus_margin: 0,
             asp_fail_high_reduce: 0,
+            struct_hist: 0,
+            lmr_cutoffs: 0,
         }
     }
 }
@@ -191,6 +201,8 @@ crate::param_table!(SearchParams {
     lmr_cont_update,
     hist_bonus_margin,
     asp_fail_high_reduce,
+    struct_hist,
+    lmr_cutoffs,
 });
 
 /// How SPSA may move a parameter: its range and the size of its perturbation at the end of
@@ -245,6 +257,8 @@ pub const SPSA_RANGES: &[SpsaRange] = &[
     r("lmr_cont_update", 0, 300, 10.0),
     r("hist_bonus_margin", 0, 400, 15.0),
     r("asp_fail_high_reduce", 0, 1, 0.5),
+    r("struct_hist", 0, 300, 10.0),
+    r("lmr_cutoffs", 0, 2, 0.5),
 ];
 
 impl SearchParams {
