@@ -183,7 +183,9 @@ impl ContHistory {
 /// pawns stand alike, whatever the other pieces did.
 #[derive(Default)]
 pub struct StructureHistory {
-    table: PooledTable,
+    /// Made at the first update: a search that does not keep this history (`struct_hist`
+    /// 0) neither fills nor ages it.
+    table: Option<PooledTable>,
 }
 
 /// Of a structure table's `CONT_BITS + 1` index bits, the side takes one and the
@@ -205,17 +207,24 @@ impl StructureHistory {
 
     #[inline]
     pub fn get(&self, side: Player, structure: u64, code: u32) -> i32 {
-        self.table.get(Self::slot(side, structure, code))
+        self.table
+            .as_ref()
+            .map_or(0, |t| t.get(Self::slot(side, structure, code)))
     }
 
     /// Rewards or punishes `code` in this structure, with the same gravity as `History`.
     #[inline]
     pub fn update(&mut self, side: Player, structure: u64, code: u32, bonus: i32) {
-        self.table.update(Self::slot(side, structure, code), bonus);
+        let slot = Self::slot(side, structure, code);
+        self.table
+            .get_or_insert_with(PooledTable::default)
+            .update(slot, bonus);
     }
 
     pub fn age(&mut self) {
-        self.table.age();
+        if let Some(t) = &mut self.table {
+            t.age();
+        }
     }
 }
 
@@ -603,7 +612,7 @@ mod tests {
             cont: Some((&cont, [5, 6])),
             structure: None,
         };
-        // Rounds with and without a table action and killers: 0 to 10 actions first.
+        // Rounds with and without a table action and killers: up to eleven actions first.
         let tt = round.is_multiple_of(2).then(|| quiet[round % quiet.len()]);
         let killers = if round.is_multiple_of(3) {
             [u32::MAX; 2]
