@@ -702,12 +702,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             &mut scores,
             tt_code,
             self.killers.get(ply),
-            &ordering::Learnt {
-                quiet: &self.learnt.history,
-                captures: Some(&self.learnt.captures),
-                cont: Some((&self.learnt.cont, prev)),
-                structure: structure.map(|k| (&self.learnt.structure, k)),
-            },
+            &self.ordering_tables(prev, structure),
         );
 
         let mut best = -INF;
@@ -729,18 +724,9 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             && pruning_eval + p.fp_base + p.fp_margin * depth <= alpha;
         for i in 0..list.len() {
             if i == first {
-                ordering::score_quiet_actions(
-                    &self.g,
-                    &mut list,
-                    &mut scores,
-                    i,
-                    &ordering::Learnt {
-                        quiet: &self.learnt.history,
-                        captures: None,
-                        cont: Some((&self.learnt.cont, prev)),
-                        structure: structure.map(|k| (&self.learnt.structure, k)),
-                    },
-                );
+                // Keyed now, with what the actions searched before them taught the tables.
+                let tables = self.ordering_tables(prev, structure);
+                ordering::score_quiet_actions(&self.g, &mut list, &mut scores, i, &tables);
             }
             ordering::pick(&mut list, &mut scores, i);
             let a = list[i];
@@ -882,17 +868,14 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                             self.learnt.captures.update(side, a.code(), bonus);
                         } else {
                             self.killers.add(ply, a.code());
-                            self.learnt.reward_quiet(side, prev, a.code(), bonus);
-                            for &q in &quiets[..n_quiets] {
-                                self.learnt.reward_quiet(side, prev, q, -bonus);
-                            }
-                            if let Some(k) = structure {
-                                let b = bonus * p.struct_hist / 100;
-                                self.learnt.structure.update(side, k, a.code(), b);
-                                for &q in &quiets[..n_quiets] {
-                                    self.learnt.structure.update(side, k, q, -b);
-                                }
-                            }
+                            self.learnt.learn_quiet_cutoff(
+                                side,
+                                prev,
+                                structure.map(|k| (k, p.struct_hist)),
+                                a.code(),
+                                &quiets[..n_quiets],
+                                bonus,
+                            );
                         }
                         // The tactical actions tried before the cutoff did not make it.
                         for &t in &tacticals[..n_tacticals] {
@@ -949,6 +932,17 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             }
         }
         best
+    }
+
+    /// The tables that order a node's actions: `prev`, the codes of the line's last two
+    /// actions; `structure`, the node's structure key where the structure history is kept.
+    fn ordering_tables(&self, prev: [u32; 2], structure: Option<u64>) -> ordering::Learnt<'_> {
+        ordering::Learnt {
+            quiet: &self.learnt.history,
+            captures: Some(&self.learnt.captures),
+            cont: Some((&self.learnt.cont, prev)),
+            structure: structure.map(|k| (&self.learnt.structure, k)),
+        }
     }
 
     /// A reduced quiet action's full-depth re-search says whether its reduction was wrong:

@@ -1,6 +1,6 @@
 //! What a search thread learnt about the game, kept from one search to the next: the
-//! ordering tables (history, capture history, continuation and structure history) and the correction
-//! history. A search of the next move meets most of the same actions and pawn structures,
+//! ordering tables (history, capture history, continuation and structure history) and the
+//! correction history. A search of the next move meets most of the same actions and pawn structures,
 //! so it starts informed instead of empty. Kept beside the transposition table and cleared
 //! with it (`ucinewgame`, `Clear Hash`), so a new game starts from nothing.
 
@@ -50,6 +50,27 @@ impl ThreadMemory {
     pub fn reward_quiet(&mut self, side: Player, prev: [u32; 2], code: u32, bonus: i32) {
         self.history.update(side, code, bonus);
         self.cont.update(prev, code, bonus);
+    }
+
+    /// A quiet action's cutoff: the action rewarded and the quiet actions `tried` before it
+    /// punished by as much (`reward_quiet`), and, with `structure` (the node's structure
+    /// key and the percent of the bonus it gets), in the structure history too.
+    pub fn learn_quiet_cutoff(
+        &mut self,
+        side: Player,
+        prev: [u32; 2],
+        structure: Option<(u64, i32)>,
+        code: u32,
+        tried: &[u32],
+        bonus: i32,
+    ) {
+        let taught = std::iter::once((code, bonus)).chain(tried.iter().map(|&q| (q, -bonus)));
+        for (c, b) in taught {
+            self.reward_quiet(side, prev, c, b);
+            if let Some((key, percent)) = structure {
+                self.structure.update(side, key, c, b * percent / 100);
+            }
+        }
     }
 }
 
