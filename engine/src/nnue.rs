@@ -17,11 +17,13 @@
 //!
 //! A game names the features (`games::chess::nnue` for chess); `tune::nnue` trains the
 //! network in floating point, and `Network::quantize` turns it into this integer form: first
-//! layer scaled by `QA`, output layer by `QB`, so that an evaluation is a few hundred 16-bit
-//! additions per active feature and one dot product.
+//! layer scaled by `QA`, output layer by `QB`.
 //!
-//! The accumulators are built from scratch for each evaluation; keeping them across moves
-//! (the "efficiently updatable" part) is not built yet.
+//! The first layer's sums (`acc_p` and `lin_p`) are the costly part, a row of `hidden`
+//! additions per active feature. A game keeps them along its line of play in an
+//! `Accumulators` stack: an action that moves a piece changes a few features, so the next
+//! position's sums are the last one's with those rows added and taken away. The sums are
+//! exact integers (no saturation), so the kept sums and a fresh count always agree.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -33,7 +35,7 @@ pub const QB: i32 = 512;
 /// Centipawns per unit of the float network's output.
 pub const SCALE: i32 = 400;
 /// The most hidden neurons a network file may have. 32, 64, 128, 256 and 512 are the fast
-/// sizes (their accumulators are fixed-size arrays).
+/// sizes (their output layer runs over fixed-size arrays).
 pub const MAX_HIDDEN: usize = 1024;
 
 const MAGIC: &[u8; 4] = b"TSNN";
@@ -138,61 +140,95 @@ impl Network {
         }
     }
 
-    /// The output layer's sum over both perspectives, for a hidden size fixed at compile
-    /// time: the accumulators live in registers and on the stack, copied from the biases.
-    fn dot<const H: usize>(&self, own: &[u16], other: &[u16]) -> i32 {
-        let mut sum = 0i32;
-        for (half, active) in [own, other].into_iter().enumerate() {
-            let mut acc: [i16; H] = self.b1[..H].try_into().expect("hidden size");
-            for &f in active {
-                let row = &self.w1[f as usize * H..][..H];
-                for (a, &w) in acc.iter_mut().zip(row) {
-                    *a = a.saturating_add(w);
-                }
+    /// Adds feature `f`'s row and linear weight to one perspective's sums (`hidden`
+    /// first-layer sums, then the linear term's), or takes them away (`on` false).
+    #[inline]
+    pub fn update(&self, sums: &mut [i32], f: u16, on: bool) {
+        let h = self.hidden;
+        let row = &self.w1[f as usize * h..][..h];
+        let (acc, lin) = sums[..=h].split_at_mut(h);
+        if on {
+            for (s, &w) in acc.iter_mut().zip(row) {
+                *s += w as i32;
             }
+            lin[0] += self.psqt[f as usize];
+        } else {
+            for (s, &w) in acc.iter_mut().zip(row) {
+                *s -= w as i32;
+            }
+            lin[0] -= self.psqt[f as usize];
+        }
+    }
+
+    /// One perspective's sums (`hidden + 1` of them) from its active features.
+    pub fn refresh(&self, sums: &mut [i32], active: &[u16]) {
+        let h = self.hidden;
+        for (s, &b) in sums[..h].iter_mut().zip(&self.b1) {
+            *s = b as i32;
+        }
+        sums[h] = 0;
+        for &f in active {
+            self.update(sums, f, true);
+        }
+    }
+
+    /// The output layer over both perspectives' first-layer sums, side to move's first,
+    /// for a hidden size fixed at compile time.
+    fn output<const H: usize>(&self, own: &[i32], other: &[i32]) -> i32 {
+        let mut sum = 0i32;
+        for (half, acc) in [own, other].into_iter().enumerate() {
+            let acc: &[i32; H] = acc[..H].try_into().expect("hidden size");
             sum += acc
                 .iter()
                 .zip(&self.w2[half * H..][..H])
-                .map(|(&a, &w)| a.clamp(0, QA as i16) as i32 * w as i32)
+                .map(|(&a, &w)| a.clamp(0, QA) * w as i32)
                 .sum::<i32>();
         }
         sum
     }
 
     /// The same for any hidden size.
-    fn dot_any(&self, own: &[u16], other: &[u16]) -> i32 {
+    fn output_any(&self, own: &[i32], other: &[i32]) -> i32 {
         let h = self.hidden;
         let mut sum = 0i32;
-        let mut acc = vec![0i16; h];
-        for (half, active) in [own, other].into_iter().enumerate() {
-            acc.copy_from_slice(&self.b1);
-            for &f in active {
-                for (a, &w) in acc.iter_mut().zip(&self.w1[f as usize * h..][..h]) {
-                    *a = a.saturating_add(w);
-                }
-            }
-            sum += acc
+        for (half, acc) in [own, other].into_iter().enumerate() {
+            sum += acc[..h]
                 .iter()
                 .zip(&self.w2[half * h..][..h])
-                .map(|(&a, &w)| a.clamp(0, QA as i16) as i32 * w as i32)
+                .map(|(&a, &w)| a.clamp(0, QA) * w as i32)
                 .sum::<i32>();
         }
         sum
     }
 
-    /// The score in centipawns for the side to move, from the active features of its
-    /// perspective (`own`) and of the other side's. Every index must be below `inputs`.
-    pub fn evaluate(&self, own: &[u16], other: &[u16]) -> i32 {
-        let dot = match self.hidden {
-            32 => self.dot::<32>(own, other),
-            64 => self.dot::<64>(own, other),
-            128 => self.dot::<128>(own, other),
-            256 => self.dot::<256>(own, other),
-            512 => self.dot::<512>(own, other),
-            _ => self.dot_any(own, other),
+    /// The score in centipawns for the side to move from both perspectives' sums
+    /// (`refresh`, `update`), side to move's first.
+    pub fn evaluate_sums(&self, own: &[i32], other: &[i32]) -> i32 {
+        let h = self.hidden;
+        let dot = match h {
+            32 => self.output::<32>(own, other),
+            64 => self.output::<64>(own, other),
+            128 => self.output::<128>(own, other),
+            256 => self.output::<256>(own, other),
+            512 => self.output::<512>(own, other),
+            _ => self.output_any(own, other),
         };
-        let lin = |fs: &[u16]| fs.iter().map(|&f| self.psqt[f as usize]).sum::<i32>();
-        let linear = (lin(own) - lin(other)) / 2;
+        self.scale(dot, own[h] - other[h])
+    }
+
+    /// The score in centipawns for the side to move, from the active features of its
+    /// perspective (`own`) and of the other side's, counted afresh (a game keeps the sums
+    /// instead, `Accumulators`). Every index must be below `inputs`.
+    pub fn evaluate(&self, own: &[u16], other: &[u16]) -> i32 {
+        let mut sums = [vec![0; self.hidden + 1], vec![0; self.hidden + 1]];
+        self.refresh(&mut sums[0], own);
+        self.refresh(&mut sums[1], other);
+        self.evaluate_sums(&sums[0], &sums[1])
+    }
+
+    /// The output's sum with its bias and half the linear terms' difference, in centipawns.
+    fn scale(&self, dot: i32, linear_difference: i32) -> i32 {
+        let linear = linear_difference / 2;
         ((dot as i64 + self.b2 as i64 + linear as i64) * SCALE as i64 / (QA * QB) as i64) as i32
     }
 
@@ -287,6 +323,77 @@ impl Network {
             c.insert(path.to_string(), net.clone());
         }
         Ok(net)
+    }
+}
+
+/// The first layer's sums along a line of play, one entry per position (the last is the
+/// current one), each tagged with its position's key: per perspective (the first player's,
+/// then the second's), `hidden` sums and the linear term's. An action's entry is the one
+/// before it with the features it changed turned on or off (`push`); taking it back drops it
+/// (`pop`). Empty, it has nothing to say, and the evaluation counts afresh.
+#[derive(Clone, Debug, Default)]
+pub struct Accumulators {
+    /// `2 * (hidden + 1)`.
+    stride: usize,
+    sums: Vec<i32>,
+    keys: Vec<u64>,
+}
+
+impl Accumulators {
+    /// Starts over at one position, from each perspective's active features.
+    pub fn reset(&mut self, net: &Network, key: u64, active: [&[u16]; 2]) {
+        let half = net.hidden + 1;
+        self.stride = 2 * half;
+        self.sums.clear();
+        self.sums.resize(self.stride, 0);
+        self.keys.clear();
+        self.keys.push(key);
+        let (a, b) = self.sums.split_at_mut(half);
+        net.refresh(a, active[0]);
+        net.refresh(b, active[1]);
+    }
+
+    /// Forgets every position.
+    pub fn clear(&mut self) {
+        self.sums.clear();
+        self.keys.clear();
+    }
+
+    /// The position after an action: the current sums with, per perspective, the features
+    /// in `on` turned on and those in `off` turned off. Nothing when empty (there is no
+    /// position to start from).
+    pub fn push(&mut self, net: &Network, key: u64, on: [&[u16]; 2], off: [&[u16]; 2]) {
+        if self.keys.is_empty() {
+            return;
+        }
+        let n = self.sums.len();
+        self.sums.extend_from_within(n - self.stride..n);
+        let half = self.stride / 2;
+        for (p, sums) in self.sums[n..].chunks_exact_mut(half).enumerate() {
+            for &f in off[p] {
+                net.update(sums, f, false);
+            }
+            for &f in on[p] {
+                net.update(sums, f, true);
+            }
+        }
+        self.keys.push(key);
+    }
+
+    /// Takes the last position back.
+    pub fn pop(&mut self) {
+        if self.keys.pop().is_some() {
+            self.sums.truncate(self.sums.len() - self.stride);
+        }
+    }
+
+    /// Both perspectives' sums of the current position, if it is the one with `key`.
+    pub fn current(&self, key: u64) -> Option<(&[i32], &[i32])> {
+        if self.keys.last() != Some(&key) {
+            return None;
+        }
+        let top = &self.sums[self.sums.len() - self.stride..];
+        Some(top.split_at(self.stride / 2))
     }
 }
 

@@ -983,8 +983,7 @@ impl Evaluate for Chess {
     fn evaluate(&self) -> i32 {
         let t = &*self.eval;
         if let Some(net) = &t.net {
-            let f = self.net_features();
-            return net.evaluate(f.own(), f.other());
+            return self.net_evaluate(net);
         }
         let mut e = Eval {
             t,

@@ -34,6 +34,7 @@ pub use weights::{ByKind, BySquare, Weights, S};
 use crate::bitboard::Cell;
 use crate::game::{Game, Outcome, Player, RuleError};
 use crate::geometry::Geometry;
+use crate::nnue::Accumulators;
 use crate::options::{OptionKind, OptionSpec, VariantOptions};
 use crate::session::{AnyGame, Session};
 use crate::variant::VariantInfo;
@@ -86,6 +87,9 @@ pub struct Chess {
     chess960: bool,
     /// The evaluation's weights and tables, shared between copies.
     eval: Arc<eval::EvalTables>,
+    /// With a network in use: its first layer's sums along the line played since it was
+    /// set (`nnue`).
+    acc: Accumulators,
 }
 
 fn geometry() -> &'static Geometry {
@@ -119,6 +123,7 @@ impl Chess {
             history: Vec::new(),
             chess960,
             eval: eval::EvalTables::default_shared(),
+            acc: Accumulators::default(),
         }
     }
 
@@ -130,6 +135,7 @@ impl Chess {
             history: Vec::new(),
             chess960,
             eval: eval::EvalTables::default_shared(),
+            acc: Accumulators::default(),
         })
     }
 
@@ -355,6 +361,7 @@ impl Chess {
         let old = self.pos;
         self.history.push(self.pos.key);
         self.pos.make_null();
+        self.follow_net(&old);
         old
     }
 
@@ -454,6 +461,7 @@ impl Game for Chess {
         let old = self.pos;
         self.history.push(self.pos.key);
         self.pos.make(a, &self.rules);
+        self.follow_net(&old);
         old
     }
 
@@ -461,6 +469,7 @@ impl Game for Chess {
     fn undo(&mut self, u: Position) {
         self.pos = u;
         self.history.pop();
+        self.acc.pop();
     }
 
     fn key(&self) -> u64 {
@@ -528,6 +537,7 @@ impl Game for Chess {
         self.pos = pos;
         self.rules = rules;
         self.history.clear();
+        self.refresh_net();
         Ok(())
     }
 
@@ -535,6 +545,7 @@ impl Game for Chess {
         let eval = self.eval.clone();
         *self = Chess::new(self.chess960);
         self.eval = eval;
+        self.refresh_net();
     }
 
     fn display(&self) -> String {

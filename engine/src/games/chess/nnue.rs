@@ -5,7 +5,8 @@
 
 use std::sync::Arc;
 
-use super::Chess;
+use super::{Chess, Position};
+use crate::bitboard::Bits;
 use crate::game::RuleError;
 use crate::nnue::Network;
 
@@ -93,6 +94,86 @@ impl Chess {
         let mut t = super::eval::EvalTables::new(self.eval.weights);
         t.net = net;
         self.eval = Arc::new(t);
+        self.refresh_net();
+    }
+
+    /// The network's sums started afresh at the current position (none without a network).
+    pub(super) fn refresh_net(&mut self) {
+        match &self.eval.net {
+            Some(net) => {
+                let (w, b) = self.features_by_player();
+                self.acc.reset(net, self.pos.key, [w.own(), b.own()]);
+            }
+            None => self.acc.clear(),
+        }
+    }
+
+    /// After an action (or a pass) from `old`: the network's sums follow the pieces that
+    /// left or reached a square, found by comparing the boards (a capture, a promotion,
+    /// castling and en passant alike).
+    #[inline]
+    pub(super) fn follow_net(&mut self, old: &Position) {
+        let Some(net) = &self.eval.net else {
+            return;
+        };
+        // At most four features change: castling moves two pieces, a capturing promotion
+        // takes two away and puts one down.
+        let mut on = [[0u16; 4]; 2];
+        let mut off = [[0u16; 4]; 2];
+        let (mut n_on, mut n_off) = (0, 0);
+        for color in 0..2 {
+            for kind in 0..6 {
+                let (was, is) = (old.pieces(color, kind), self.pos.pieces(color, kind));
+                for sq in Bits(is & !was) {
+                    for (p, list) in on.iter_mut().enumerate() {
+                        list[n_on] = feature(p, color, kind, sq as usize);
+                    }
+                    n_on += 1;
+                }
+                for sq in Bits(was & !is) {
+                    for (p, list) in off.iter_mut().enumerate() {
+                        list[n_off] = feature(p, color, kind, sq as usize);
+                    }
+                    n_off += 1;
+                }
+            }
+        }
+        self.acc.push(
+            net,
+            self.pos.key,
+            [&on[0][..n_on], &on[1][..n_on]],
+            [&off[0][..n_off], &off[1][..n_off]],
+        );
+    }
+
+    /// The network's score for the side to move: from the kept sums where they are the
+    /// current position's, counted afresh otherwise.
+    pub(super) fn net_evaluate(&self, net: &Network) -> i32 {
+        let stm = self.side_to_move().index();
+        if let Some((first, second)) = self.acc.current(self.pos.key) {
+            return if stm == 0 {
+                net.evaluate_sums(first, second)
+            } else {
+                net.evaluate_sums(second, first)
+            };
+        }
+        let f = self.net_features();
+        net.evaluate(f.own(), f.other())
+    }
+
+    /// The active features from White's perspective and from Black's (`own` of each).
+    fn features_by_player(&self) -> (Features, Features) {
+        let f = self.net_features();
+        let swapped = Features {
+            own: f.other,
+            other: f.own,
+            len: f.len,
+        };
+        if self.side_to_move().index() == 0 {
+            (f, swapped)
+        } else {
+            (swapped, f)
+        }
     }
 
     /// The network in use, if any.
@@ -217,6 +298,80 @@ mod tests {
                 c.evaluate()
             );
         }
+    }
+
+    #[test]
+    fn kept_sums_agree_with_a_fresh_count_along_random_lines() {
+        use crate::game::Game;
+        use rand_core::{RngCore, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
+        let starts = [
+            (FENS[1], false),
+            (FENS[2], false),
+            // Promotions with and without a capture, en passant, castling both ways.
+            ("r3k2r/1P4P1/8/2pP4/8/8/1p4p1/R3K2R w KQkq c6 0 1", false),
+            // Chess960: king and rook may cross each other's squares when castling.
+            (
+                "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1",
+                true,
+            ),
+        ];
+        // A fast hidden size and one without a fixed-size path.
+        for hidden in [32, 24] {
+            let net = Arc::new(Network::quantize(&initial(
+                FEATURES,
+                INPUTS,
+                hidden,
+                Some(material_start()),
+                5,
+            )));
+            let fresh = |c: &Chess| {
+                let f = c.net_features();
+                net.evaluate(f.own(), f.other())
+            };
+            for (fen, chess960) in starts {
+                let mut c = Chess::from_fen(fen, chess960).unwrap();
+                c.set_net(Some(net.clone()));
+                let mut line = Vec::new();
+                for _ in 0..120 {
+                    assert!(c.acc.current(c.key()).is_some(), "{}", c.fen());
+                    assert_eq!(c.evaluate(), fresh(&c), "{}", c.fen());
+                    let mut moves = Vec::new();
+                    c.legal_actions(&mut moves);
+                    let r = rng.next_u64() % 8;
+                    if moves.is_empty() || (r == 0 && !line.is_empty()) {
+                        match line.pop() {
+                            Some(u) => c.undo(u),
+                            None => break,
+                        }
+                    } else if r == 1 {
+                        if let Some(u) = c.play_null() {
+                            line.push(u);
+                        }
+                    } else {
+                        let a = moves[rng.next_u64() as usize % moves.len()];
+                        line.push(c.play(a));
+                    }
+                }
+                // Back to the start, the sums are those it began with.
+                while let Some(u) = line.pop() {
+                    c.undo(u);
+                }
+                assert_eq!(c.evaluate(), fresh(&c));
+                assert!(c.acc.current(c.key()).is_some());
+                // A new position from a FEN starts the sums over.
+                c.set_fen(FENS[3]).unwrap();
+                assert!(c.acc.current(c.key()).is_some());
+                assert_eq!(c.evaluate(), fresh(&c));
+            }
+        }
+        // Taken back past where the network was set, the game counts afresh.
+        let mut c = Chess::new(false);
+        let u = c.play(c.parse_action("e2e4").unwrap());
+        c.set_net(Some(Arc::new(Network::quantize(&material_only()))));
+        c.undo(u);
+        assert!(c.acc.current(c.key()).is_none());
+        assert_eq!(c.evaluate(), 0);
     }
 
     #[test]
