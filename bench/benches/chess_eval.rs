@@ -1,11 +1,14 @@
 //! Chess evaluation speed: the hand-written evaluation against networks of a few sizes
-//! (random weights: the speed does not depend on them), on the chess bench positions.
+//! (random weights: the speed does not depend on them), on the chess bench positions. A
+//! network's sums counted afresh ("fresh"), and kept along the line: a move played, the
+//! position evaluated, the move taken back ("kept", beside the hand-written evaluation
+//! timed the same way), as a search does it.
 
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use tessera::bench_positions::POSITIONS;
-use tessera::game::Evaluate;
+use tessera::game::{Evaluate, Game};
 use tessera::games::chess::{nnue, Chess};
 use tessera::nnue::Network;
 use tessera::tune::nnue::initial;
@@ -20,6 +23,23 @@ fn chess_eval(c: &mut Criterion) {
     group.bench_function("hand-written", |b| {
         b.iter(|| games.iter().map(|g| g.evaluate()).sum::<i32>())
     });
+    // One move per position, played, evaluated after and taken back.
+    let after_a_move = |gs: &mut [Chess]| {
+        gs.iter_mut()
+            .map(|g| {
+                let mut moves = Vec::new();
+                g.legal_actions(&mut moves);
+                let u = g.play(moves[0]);
+                let e = g.evaluate();
+                g.undo(u);
+                e
+            })
+            .sum::<i32>()
+    };
+    let mut plain = games.clone();
+    group.bench_function("hand-written, a move played", |b| {
+        b.iter(|| after_a_move(&mut plain))
+    });
     for hidden in [32, 128, 256] {
         let net = Arc::new(Network::quantize(&initial(
             nnue::FEATURES,
@@ -28,7 +48,7 @@ fn chess_eval(c: &mut Criterion) {
             Some(nnue::material_start()),
             1,
         )));
-        let with: Vec<Chess> = games
+        let mut with: Vec<Chess> = games
             .iter()
             .map(|g| {
                 let mut g = g.clone();
@@ -36,8 +56,18 @@ fn chess_eval(c: &mut Criterion) {
                 g
             })
             .collect();
-        group.bench_function(format!("network {hidden}"), |b| {
-            b.iter(|| with.iter().map(|g| g.evaluate()).sum::<i32>())
+        group.bench_function(format!("network {hidden} fresh"), |b| {
+            b.iter(|| {
+                with.iter()
+                    .map(|g| {
+                        let f = g.net_features();
+                        net.evaluate(f.own(), f.other())
+                    })
+                    .sum::<i32>()
+            })
+        });
+        group.bench_function(format!("network {hidden} kept, a move played"), |b| {
+            b.iter(|| after_a_move(&mut with))
         });
     }
     group.finish();
