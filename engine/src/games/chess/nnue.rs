@@ -101,8 +101,13 @@ impl Chess {
     pub(super) fn refresh_net(&mut self) {
         match &self.eval.net {
             Some(net) => {
-                let (w, b) = self.features_by_player();
-                self.acc.reset(net, self.pos.key, [w.own(), b.own()]);
+                // `net_features` lists them from the side to move's perspective first.
+                let f = self.net_features();
+                let by_player = match self.side_to_move().index() {
+                    0 => [f.own(), f.other()],
+                    _ => [f.other(), f.own()],
+                };
+                self.acc.reset(net, self.pos.key, by_player);
             }
             None => self.acc.clear(),
         }
@@ -159,21 +164,6 @@ impl Chess {
         }
         let f = self.net_features();
         net.evaluate(f.own(), f.other())
-    }
-
-    /// The active features from White's perspective and from Black's (`own` of each).
-    fn features_by_player(&self) -> (Features, Features) {
-        let f = self.net_features();
-        let swapped = Features {
-            own: f.other,
-            other: f.own,
-            len: f.len,
-        };
-        if self.side_to_move().index() == 0 {
-            (f, swapped)
-        } else {
-            (swapped, f)
-        }
     }
 
     /// The network in use, if any.
