@@ -283,6 +283,14 @@ fn search_options_off_by_default_change_the_search_when_on() {
                 ..d
             },
         ),
+        (
+            "qs_evasions",
+            SearchParams {
+                qs_evasions: 2,
+                ..d
+            },
+        ),
+        ("rfp_blend", SearchParams { rfp_blend: 1, ..d }),
     ];
     for (name, params) in options {
         let out = search(params);

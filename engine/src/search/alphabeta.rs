@@ -584,7 +584,11 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             if depth <= p.rfp_depth
                 && pruning_eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
             {
-                return pruning_eval;
+                return if p.rfp_blend > 0 {
+                    (pruning_eval + beta) / 2
+                } else {
+                    pruning_eval
+                };
             }
             // Razoring: so far below alpha near the horizon that only tactics could help;
             // quiescence says whether they do.
@@ -1101,6 +1105,8 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             },
         );
         let mut best_action = None;
+        let evasions = self.sh.params.qs_evasions;
+        let mut quiet_evasions = 0;
         for i in 0..list.len() {
             ordering::pick(&mut list, &mut scores, i);
             if !in_check && ordering::is_losing_tactical(scores[i]) {
@@ -1108,6 +1114,14 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                 break;
             }
             let a = list[i];
+            if in_check && evasions > 0 && !self.g.is_tactical(a) {
+                // Past the first few quiet evasions the rest seldom change a score
+                // that already escaped the mate.
+                if quiet_evasions >= evasions && best > -MATE_BOUND {
+                    continue;
+                }
+                quiet_evasions += 1;
+            }
             let u = self.g.play(a);
             self.count_node();
             let s = if self.g.to_move() != side {

@@ -109,6 +109,12 @@ pub struct SearchParams {
     /// than three times since this node's parent began (a cutoff without a table action
     /// counting twice).
     pub lmr_cutoffs: i32,
+    /// Quiescence in check: once a score above a lost mate is found, quiet evasions past
+    /// the first `qs_evasions` are skipped; 0 searches every evasion.
+    pub qs_evasions: i32,
+    /// Reverse futility pruning returns the mean of the evaluation and beta instead of the
+    /// evaluation, if this is 1 (a score nearer the bound it was proven against).
+    pub rfp_blend: i32,
 }
 
 impl Default for SearchParams {
@@ -156,6 +162,8 @@ impl Default for SearchParams {
             asp_fail_high_reduce: 0,
             struct_hist: 0,
             lmr_cutoffs: 0,
+            qs_evasions: 0,
+            rfp_blend: 0,
         }
     }
 }
@@ -203,6 +211,8 @@ crate::param_table!(SearchParams {
     asp_fail_high_reduce,
     struct_hist,
     lmr_cutoffs,
+    qs_evasions,
+    rfp_blend,
 });
 
 /// How SPSA may move a parameter: its range and the size of its perturbation at the end of
@@ -259,6 +269,8 @@ pub const SPSA_RANGES: &[SpsaRange] = &[
     r("asp_fail_high_reduce", 0, 1, 0.5),
     r("struct_hist", 0, 300, 10.0),
     r("lmr_cutoffs", 0, 2, 0.5),
+    r("qs_evasions", 0, 8, 0.7),
+    r("rfp_blend", 0, 1, 0.5),
 ];
 
 impl SearchParams {
