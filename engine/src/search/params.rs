@@ -115,6 +115,12 @@ pub struct SearchParams {
     /// Reverse futility pruning returns the mean of the evaluation and beta instead of the
     /// evaluation, if this is 1 (a score nearer the bound it was proven against).
     pub rfp_blend: i32,
+    /// Playing on a clock without a move count, the remaining time is shared as if this
+    /// many moves were left (plus three quarters of the increment a move)...
+    pub tm_moves: i32,
+    /// ...and no iteration starts after this percent of a move's share (stretched by how
+    /// settled the search is, `time::soft_scale`).
+    pub tm_soft: i32,
 }
 
 impl Default for SearchParams {
@@ -164,6 +170,8 @@ impl Default for SearchParams {
             lmr_cutoffs: 0,
             qs_evasions: 0,
             rfp_blend: 0,
+            tm_moves: 22,
+            tm_soft: 60,
         }
     }
 }
@@ -213,6 +221,8 @@ crate::param_table!(SearchParams {
     lmr_cutoffs,
     qs_evasions,
     rfp_blend,
+    tm_moves,
+    tm_soft,
 });
 
 /// How SPSA may move a parameter: its range and the size of its perturbation at the end of
@@ -271,6 +281,8 @@ pub const SPSA_RANGES: &[SpsaRange] = &[
     r("lmr_cutoffs", 0, 2, 0.5),
     r("qs_evasions", 0, 8, 0.7),
     r("rfp_blend", 0, 1, 0.5),
+    r("tm_moves", 5, 60, 2.0),
+    r("tm_soft", 20, 150, 5.0),
 ];
 
 impl SearchParams {

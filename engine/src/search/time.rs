@@ -38,15 +38,15 @@ impl TimeBudget {
         let inc = inc.unwrap_or(0);
         let left = time.saturating_sub(overhead).max(1);
         // Moves the remaining time must cover: the given count, or a guess that keeps a
-        // reserve for a long game.
+        // reserve for a long game (`tm_moves`).
         let moves = limits
             .movestogo
             .map(|m| m.clamp(1, 50) as u64)
-            .unwrap_or(22);
+            .unwrap_or(cfg.params.tm_moves as u64);
         let share = left / moves + inc * 3 / 4;
         let hard_cap = if moves == 1 { left * 9 / 10 } else { left / 3 };
         let hard = (share * 4).min(hard_cap).max(1);
-        let soft = (share * 6 / 10).min(hard).max(1);
+        let soft = (share * cfg.params.tm_soft as u64 / 100).min(hard).max(1);
         TimeBudget {
             soft_ms: Some(soft),
             hard_ms: Some(hard),
@@ -155,6 +155,28 @@ mod tests {
         let b = TimeBudget::new(&l, &cfg(), Player::White);
         assert!(b.hard_ms.unwrap() < 10_000 - 30);
         assert!(b.hard_ms.unwrap() > 5_000);
+    }
+
+    #[test]
+    fn a_shorter_expected_game_spends_more_of_the_clock() {
+        let l = Limits {
+            wtime: Some(10_000),
+            winc: Some(100),
+            ..Limits::default()
+        };
+        let long = TimeBudget::new(&l, &cfg(), Player::White);
+        let mut short_cfg = cfg();
+        short_cfg.params.tm_moves = 11;
+        let short = TimeBudget::new(&l, &short_cfg, Player::White);
+        // (10000 - 30) / 22 + 75 = 528, of which 60%.
+        assert_eq!(long.soft_ms, Some(316));
+        assert_eq!(short.soft_ms, Some((9970 / 11 + 75) * 6 / 10));
+        assert!(short.hard_ms > long.hard_ms);
+        let mut eager = cfg();
+        eager.params.tm_soft = 120;
+        let eager = TimeBudget::new(&l, &eager, Player::White);
+        assert_eq!(eager.soft_ms, Some(633));
+        assert_eq!(eager.hard_ms, long.hard_ms);
     }
 
     #[test]
