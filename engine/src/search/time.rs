@@ -42,11 +42,13 @@ impl TimeBudget {
         let moves = limits
             .movestogo
             .map(|m| m.clamp(1, 50) as u64)
-            .unwrap_or(cfg.params.tm_moves as u64);
+            .unwrap_or(cfg.params.tm_moves.max(1) as u64);
         let share = left / moves + inc * 3 / 4;
         let hard_cap = if moves == 1 { left * 9 / 10 } else { left / 3 };
         let hard = (share * 4).min(hard_cap).max(1);
-        let soft = (share * cfg.params.tm_soft as u64 / 100).min(hard).max(1);
+        let soft = (share * cfg.params.tm_soft.max(1) as u64 / 100)
+            .min(hard)
+            .max(1);
         TimeBudget {
             soft_ms: Some(soft),
             hard_ms: Some(hard),
