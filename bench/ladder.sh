@@ -1,25 +1,27 @@
 #!/bin/bash
 # The ladder against Stockfish: Tessera against Stockfish limited to UCI_Elo E, every rung
-# at once, each up to 200 games, stopped after SECONDS (a stopped rung keeps its finished
-# games; `tessera match merge --partial` reports them).
+# at once, each up to 200 games (GAMES), stopped after SECONDS (a stopped rung keeps its
+# finished games; `tessera match merge --partial` reports them).
 #
 #   bench/ladder.sh SECONDS SEED TC ELO:CONCURRENCY [ELO:CONCURRENCY ...]
 #   bench/ladder.sh 545 31 10+0.1 2400:15
 #
 # TESSERA (default target/release/tessera), STOCKFISH (default /usr/games/stockfish) and
-# OUT (default ladder-out) override the paths. Results: $OUT/ladder-E.jsonl, $OUT/log-E.txt.
+# OUT (default ladder-out) override the paths; GAMES (default 200) the games of each rung,
+# to finish a stopped rung under another seed. Results: $OUT/ladder-E.jsonl, $OUT/log-E.txt.
 set -u
-[ $# -ge 4 ] || { sed -n 2,10p "$0"; exit 2; }
+[ $# -ge 4 ] || { sed -n 2,11p "$0"; exit 2; }
 TS=$(realpath -e "${TESSERA:-target/release/tessera}") || { echo "no Tessera binary: cargo build --release, or set TESSERA" >&2; exit 1; }
 SF=$(realpath -e "${STOCKFISH:-/usr/games/stockfish}") || { echo "no Stockfish: apt-get install stockfish, or set STOCKFISH" >&2; exit 1; }
 OUT=${OUT:-ladder-out}
+games=${GAMES:-200}
 mkdir -p "$OUT"
 secs=$1 seed=$2 tc=$3
 shift 3
 echo "cores $(nproc), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 for rung in "$@"; do
   elo=${rung%%:*} conc=${rung##*:}
-  timeout -s TERM "$secs" "$TS" match --games 200 --tc "$tc" --concurrency "$conc" \
+  timeout -s TERM "$secs" "$TS" match --games "$games" --tc "$tc" --concurrency "$conc" \
     --random-plies 8 --seed "$seed" \
     --engine cmd="$TS" name=tessera option.Hash=16 \
     --engine cmd="$SF" name="sf$elo" option.UCI_LimitStrength=true option.UCI_Elo="$elo" \
