@@ -291,6 +291,21 @@ fn search_options_off_by_default_change_the_search_when_on() {
             },
         ),
         ("rfp_blend", SearchParams { rfp_blend: 1, ..d }),
+        (
+            "fail_high_blend",
+            SearchParams {
+                fail_high_blend: 1,
+                ..d
+            },
+        ),
+        (
+            "iir_cut_node",
+            SearchParams {
+                iir_cut_node: 1,
+                ..d
+            },
+        ),
+        ("lmr_checks", SearchParams { lmr_checks: 1, ..d }),
     ];
     for (name, params) in options {
         let out = search(params);

@@ -628,6 +628,9 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         if tt_code.is_none() && depth >= p.iir_depth {
             // Without a table move the ordering is poor; a shallower search finds one cheaply.
             depth -= 1;
+            if cut_node {
+                depth = (depth - p.iir_cut_node).max(1);
+            }
         }
 
         // Singular extension: when every action but the table's fails well below the table's
@@ -801,8 +804,12 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                     || (p.lmr_losing_tactical > 0
                         && tactical
                         && ordering::is_losing_tactical(order));
-                if depth >= 3 && searched >= 2 && reducible && !in_check && !gives_check {
+                let checks_reducible = p.lmr_checks > 0 || (!in_check && !gives_check);
+                if depth >= 3 && searched >= 2 && reducible && checks_reducible {
                     r = self.lmr[depth.min(63) as usize][searched.min(63)] as i32;
+                    if gives_check {
+                        r -= 1;
+                    }
                     if pv_node || (tt_pv && p.lmr_tt_pv > 0) {
                         r -= 1;
                     }
@@ -904,6 +911,9 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             return best;
         }
 
+        if p.fail_high_blend > 0 && best >= beta && !is_mate(best) && !is_mate(beta) {
+            best = (best * depth + beta) / (depth + 1);
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha0 {

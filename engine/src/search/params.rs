@@ -115,6 +115,16 @@ pub struct SearchParams {
     /// Reverse futility pruning returns the mean of the evaluation and beta instead of the
     /// evaluation, if this is 1 (a score nearer the bound it was proven against).
     pub rfp_blend: i32,
+    /// A node that fails high returns its best score drawn toward beta by `depth` parts
+    /// in `depth + 1` (`(best * depth + beta) / (depth + 1)`), if this is 1: a score
+    /// nearer the bound it was proven against, less trusting of one deep line.
+    pub fail_high_blend: i32,
+    /// Internal iterative reduction: this many plies more at nodes expected to fail high
+    /// (where a shallow look suffices to find the refutation).
+    pub iir_cut_node: i32,
+    /// Late move reductions also at nodes in check and for quiet actions that give check
+    /// (those a ply less), if this is 1.
+    pub lmr_checks: i32,
     /// Playing on a clock without a move count, the remaining time is shared as if this
     /// many moves were left (plus three quarters of the increment a move)...
     pub tm_moves: i32,
@@ -170,6 +180,9 @@ impl Default for SearchParams {
             lmr_cutoffs: 0,
             qs_evasions: 0,
             rfp_blend: 0,
+            fail_high_blend: 0,
+            iir_cut_node: 0,
+            lmr_checks: 0,
             tm_moves: 22,
             tm_soft: 60,
         }
@@ -221,6 +234,9 @@ crate::param_table!(SearchParams {
     lmr_cutoffs,
     qs_evasions,
     rfp_blend,
+    fail_high_blend,
+    iir_cut_node,
+    lmr_checks,
     tm_moves,
     tm_soft,
 });
@@ -281,6 +297,9 @@ pub const SPSA_RANGES: &[SpsaRange] = &[
     r("lmr_cutoffs", 0, 2, 0.5),
     r("qs_evasions", 0, 8, 0.7),
     r("rfp_blend", 0, 1, 0.5),
+    r("fail_high_blend", 0, 1, 0.5),
+    r("iir_cut_node", 0, 2, 0.5),
+    r("lmr_checks", 0, 1, 0.5),
     r("tm_moves", 5, 60, 2.0),
     r("tm_soft", 20, 150, 5.0),
 ];

@@ -52,8 +52,10 @@ pub struct TranspositionTable {
 impl TranspositionTable {
     /// A table of about `mb` mebibytes (at least 1024 slots).
     pub fn new(mb: usize) -> TranspositionTable {
-        let n = ((mb.max(1) << 20) / 16).next_power_of_two() / 2;
-        let n = n.max(1024);
+        // The largest power of two of 16-byte slots that fits, so that a key masks to a
+        // bucket.
+        let wanted = ((mb.max(1) << 20) / 16).max(1024);
+        let n = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
         let buckets = (0..n / BUCKET)
             .map(|_| {
                 Bucket(std::array::from_fn(|_| {
@@ -229,6 +231,17 @@ fn unpack(d: u64) -> Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_takes_the_memory_asked_for_rounded_down_to_a_power_of_two() {
+        let bytes = |mb| TranspositionTable::new(mb).len() * 16;
+        assert_eq!(bytes(1), 1 << 20);
+        assert_eq!(bytes(16), 16 << 20);
+        assert_eq!(bytes(24), 16 << 20);
+        assert_eq!(bytes(31), 16 << 20);
+        assert_eq!(bytes(32), 32 << 20);
+        assert_eq!(std::mem::size_of::<Bucket>(), 16 * BUCKET);
+    }
 
     #[test]
     fn store_and_probe_round_trip() {
