@@ -50,7 +50,7 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of about `mb` mebibytes (at least 1024 slots).
+    /// A table of at most `mb` mebibytes: the most slots, a power of two, that fit.
     pub fn new(mb: usize) -> TranspositionTable {
         // The largest power of two of 16-byte slots that fits, so that a key masks to a
         // bucket.
