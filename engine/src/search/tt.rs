@@ -52,10 +52,9 @@ pub struct TranspositionTable {
 impl TranspositionTable {
     /// A table of at most `mb` mebibytes: the most slots, a power of two, that fit.
     pub fn new(mb: usize) -> TranspositionTable {
-        // The largest power of two of 16-byte slots that fits, so that a key masks to a
-        // bucket.
-        let wanted = ((mb.max(1) << 20) / 16).max(1024);
-        let n = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        // A power of two, so that a key masks to a bucket; 1 MB is already 65,536 slots.
+        let slot = std::mem::size_of::<[AtomicU64; 2]>();
+        let n = 1usize << ((mb.max(1) << 20) / slot).ilog2();
         let buckets = (0..n / BUCKET)
             .map(|_| {
                 Bucket(std::array::from_fn(|_| {
