@@ -23,7 +23,9 @@
 //! additions per active feature. A game keeps them along its line of play in an
 //! `Accumulators` stack: an action that moves a piece changes a few features, so the next
 //! position's sums are the last one's with those rows added and taken away. The sums are
-//! exact integers (no saturation), so the kept sums and a fresh count always agree.
+//! 16-bit integers, which the weights' limits keep from overflowing in any legal position
+//! (`W1_LIMIT`); they wrap rather than saturate, so the kept sums and a fresh count always
+//! agree.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -106,21 +108,44 @@ pub struct Network {
     psqt: Vec<i32>,
 }
 
+/// The largest first-layer weight and bias, as integers: a legal position has at most 32
+/// pieces, so a bias plus 32 weights stays within 16 bits and the first layer's sums never
+/// wrap (`B1_LIMIT + 32 * W1_LIMIT <= i16::MAX`). In floats: 3.76 and 8.
+pub const W1_LIMIT: i16 = 960;
+pub const B1_LIMIT: i16 = 8 * QA as i16;
+
 fn q16(x: f32, scale: i32) -> i16 {
     (x * scale as f32)
         .round()
         .clamp(i16::MIN as f32, i16::MAX as f32) as i16
 }
 
+/// One perspective's first-layer sums and linear term, as the output layer reads them.
+#[derive(Clone, Copy, Debug)]
+pub struct Sums<'a> {
+    pub acc: &'a [i16],
+    pub lin: i32,
+}
+
 impl Network {
-    /// The integer form of a trained network (rounded; a weight beyond 16 bits is clipped).
+    /// The integer form of a trained network (rounded; a weight beyond its limit is clipped:
+    /// `W1_LIMIT`, `B1_LIMIT`, and output weights small enough that the output's sum fits
+    /// in 32 bits).
     pub fn quantize(f: &FloatNet) -> Network {
         Network {
             features: f.features.clone(),
             inputs: f.inputs,
             hidden: f.hidden,
-            w1: f.w1.iter().map(|&x| q16(x, QA)).collect(),
-            b1: f.b1.iter().map(|&x| q16(x, QA)).collect(),
+            w1: f
+                .w1
+                .iter()
+                .map(|&x| q16(x, QA).clamp(-W1_LIMIT, W1_LIMIT))
+                .collect(),
+            b1: f
+                .b1
+                .iter()
+                .map(|&x| q16(x, QA).clamp(-B1_LIMIT, B1_LIMIT))
+                .collect(),
             // The output's sum is an i32 of 2 * hidden products of at most QA each.
             w2: f
                 .w2
@@ -140,90 +165,147 @@ impl Network {
         }
     }
 
-    /// Adds feature `f`'s row and linear weight to one perspective's sums (`hidden`
-    /// first-layer sums, then the linear term's), or takes them away (`on` false).
+    /// Feature `f`'s first-layer row.
     #[inline]
-    pub fn update(&self, sums: &mut [i32], f: u16, on: bool) {
-        let h = self.hidden;
-        let row = &self.w1[f as usize * h..][..h];
-        let (acc, lin) = sums[..=h].split_at_mut(h);
-        if on {
-            for (s, &w) in acc.iter_mut().zip(row) {
-                *s += w as i32;
+    fn row(&self, f: u16) -> &[i16] {
+        &self.w1[f as usize * self.hidden..][..self.hidden]
+    }
+
+    /// One perspective's sums (`hidden` of them) and linear term from its active features.
+    /// The sums wrap on overflow (only a set-up position of more than 32 pieces can reach
+    /// it), so kept and fresh sums agree in every position.
+    pub fn refresh(&self, acc: &mut [i16], active: &[u16]) -> i32 {
+        acc.copy_from_slice(&self.b1);
+        let mut lin = 0;
+        for &f in active {
+            for (s, &w) in acc.iter_mut().zip(self.row(f)) {
+                *s = s.wrapping_add(w);
             }
-            lin[0] += self.psqt[f as usize];
-        } else {
-            for (s, &w) in acc.iter_mut().zip(row) {
-                *s -= w as i32;
+            lin += self.psqt[f as usize];
+        }
+        lin
+    }
+
+    /// `dst` = `src` with the features `on` added and `off` taken away, in one pass for the
+    /// usual actions (a move: one on, one off; a capture: one on, two off) and the fast
+    /// hidden sizes; returns the linear term's change.
+    fn step(&self, src: &[i16], dst: &mut [i16], on: &[u16], off: &[u16]) -> i32 {
+        let lin = on.iter().map(|&f| self.psqt[f as usize]).sum::<i32>()
+            - off.iter().map(|&f| self.psqt[f as usize]).sum::<i32>();
+        match self.hidden {
+            16 => self.step_fixed::<16>(src, dst, on, off),
+            32 => self.step_fixed::<32>(src, dst, on, off),
+            64 => self.step_fixed::<64>(src, dst, on, off),
+            128 => self.step_fixed::<128>(src, dst, on, off),
+            256 => self.step_fixed::<256>(src, dst, on, off),
+            512 => self.step_fixed::<512>(src, dst, on, off),
+            _ => self.step_any(src, dst, on, off),
+        }
+        lin
+    }
+
+    fn step_any(&self, src: &[i16], dst: &mut [i16], on: &[u16], off: &[u16]) {
+        dst.copy_from_slice(src);
+        for &f in off {
+            for (s, &w) in dst.iter_mut().zip(self.row(f)) {
+                *s = s.wrapping_sub(w);
             }
-            lin[0] -= self.psqt[f as usize];
+        }
+        for &f in on {
+            for (s, &w) in dst.iter_mut().zip(self.row(f)) {
+                *s = s.wrapping_add(w);
+            }
         }
     }
 
-    /// One perspective's sums (`hidden + 1` of them) from its active features.
-    pub fn refresh(&self, sums: &mut [i32], active: &[u16]) {
-        let h = self.hidden;
-        for (s, &b) in sums[..h].iter_mut().zip(&self.b1) {
-            *s = b as i32;
-        }
-        sums[h] = 0;
-        for &f in active {
-            self.update(sums, f, true);
+    #[inline]
+    fn step_fixed<const H: usize>(&self, src: &[i16], dst: &mut [i16], on: &[u16], off: &[u16]) {
+        let row = |f: u16| -> &[i16; H] { self.row(f).try_into().expect("hidden size") };
+        let src: &[i16; H] = src.try_into().expect("hidden size");
+        let dst: &mut [i16; H] = dst.try_into().expect("hidden size");
+        match (on, off) {
+            (&[a], &[b]) => {
+                let (a, b) = (row(a), row(b));
+                for j in 0..H {
+                    dst[j] = src[j].wrapping_add(a[j]).wrapping_sub(b[j]);
+                }
+            }
+            (&[a], &[b, c]) => {
+                let (a, b, c) = (row(a), row(b), row(c));
+                for j in 0..H {
+                    dst[j] = src[j]
+                        .wrapping_add(a[j])
+                        .wrapping_sub(b[j])
+                        .wrapping_sub(c[j]);
+                }
+            }
+            _ => self.step_any(src, dst, on, off),
         }
     }
 
     /// The output layer over both perspectives' first-layer sums, side to move's first,
-    /// for a hidden size fixed at compile time.
-    fn output<const H: usize>(&self, own: &[i32], other: &[i32]) -> i32 {
+    /// for a hidden size fixed at compile time (16-bit products summed in 32 bits, which
+    /// the compiler turns into multiply-add instructions).
+    fn output<const H: usize>(&self, own: &[i16], other: &[i16]) -> i32 {
         let mut sum = 0i32;
         for (half, acc) in [own, other].into_iter().enumerate() {
-            let acc: &[i32; H] = acc[..H].try_into().expect("hidden size");
+            let acc: &[i16; H] = acc.try_into().expect("hidden size");
+            let w: &[i16; H] = self.w2[half * H..][..H].try_into().expect("hidden size");
             sum += acc
                 .iter()
-                .zip(&self.w2[half * H..][..H])
-                .map(|(&a, &w)| a.clamp(0, QA) * w as i32)
+                .zip(w)
+                .map(|(&a, &w)| a.clamp(0, QA as i16) as i32 * w as i32)
                 .sum::<i32>();
         }
         sum
     }
 
     /// The same for any hidden size.
-    fn output_any(&self, own: &[i32], other: &[i32]) -> i32 {
+    fn output_any(&self, own: &[i16], other: &[i16]) -> i32 {
         let h = self.hidden;
         let mut sum = 0i32;
         for (half, acc) in [own, other].into_iter().enumerate() {
-            sum += acc[..h]
+            sum += acc
                 .iter()
                 .zip(&self.w2[half * h..][..h])
-                .map(|(&a, &w)| a.clamp(0, QA) * w as i32)
+                .map(|(&a, &w)| a.clamp(0, QA as i16) as i32 * w as i32)
                 .sum::<i32>();
         }
         sum
     }
 
     /// The score in centipawns for the side to move from both perspectives' sums
-    /// (`refresh`, `update`), side to move's first.
-    pub fn evaluate_sums(&self, own: &[i32], other: &[i32]) -> i32 {
-        let h = self.hidden;
-        let dot = match h {
-            32 => self.output::<32>(own, other),
-            64 => self.output::<64>(own, other),
-            128 => self.output::<128>(own, other),
-            256 => self.output::<256>(own, other),
-            512 => self.output::<512>(own, other),
-            _ => self.output_any(own, other),
+    /// (`refresh`, `Accumulators`), side to move's first.
+    pub fn evaluate_sums(&self, own: Sums, other: Sums) -> i32 {
+        let dot = match self.hidden {
+            16 => self.output::<16>(own.acc, other.acc),
+            32 => self.output::<32>(own.acc, other.acc),
+            64 => self.output::<64>(own.acc, other.acc),
+            128 => self.output::<128>(own.acc, other.acc),
+            256 => self.output::<256>(own.acc, other.acc),
+            512 => self.output::<512>(own.acc, other.acc),
+            _ => self.output_any(own.acc, other.acc),
         };
-        self.scale(dot, own[h] - other[h])
+        self.scale(dot, own.lin - other.lin)
     }
 
     /// The score in centipawns for the side to move, from the active features of its
     /// perspective (`own`) and of the other side's, counted afresh (a game keeps the sums
     /// instead, `Accumulators`). Every index must be below `inputs`.
     pub fn evaluate(&self, own: &[u16], other: &[u16]) -> i32 {
-        let mut sums = [vec![0; self.hidden + 1], vec![0; self.hidden + 1]];
-        self.refresh(&mut sums[0], own);
-        self.refresh(&mut sums[1], other);
-        self.evaluate_sums(&sums[0], &sums[1])
+        let mut sums = [vec![0; self.hidden], vec![0; self.hidden]];
+        let lin_own = self.refresh(&mut sums[0], own);
+        let lin_other = self.refresh(&mut sums[1], other);
+        self.evaluate_sums(
+            Sums {
+                acc: &sums[0],
+                lin: lin_own,
+            },
+            Sums {
+                acc: &sums[1],
+                lin: lin_other,
+            },
+        )
     }
 
     /// The output's sum with its bias and half the linear terms' difference, in centipawns.
@@ -328,72 +410,95 @@ impl Network {
 
 /// The first layer's sums along a line of play, one entry per position (the last is the
 /// current one), each tagged with its position's key: per perspective (the first player's,
-/// then the second's), `hidden` sums and the linear term's. An action's entry is the one
+/// then the second's), `hidden` sums and the linear term. An action's entry is the one
 /// before it with the features it changed turned on or off (`push`); taking it back drops it
-/// (`pop`). Empty, it has nothing to say, and the evaluation counts afresh.
+/// (`pop`). Empty, it has nothing to say, and the evaluation counts afresh. Entries are
+/// kept allocated when taken back, so a search does not allocate once it has been deep.
 #[derive(Clone, Debug, Default)]
 pub struct Accumulators {
-    /// `2 * (hidden + 1)`.
-    stride: usize,
-    sums: Vec<i32>,
+    hidden: usize,
+    /// `2 * hidden` per entry; entries past `keys.len()` are room, not positions.
+    sums: Vec<i16>,
+    lin: Vec<[i32; 2]>,
     keys: Vec<u64>,
 }
 
 impl Accumulators {
     /// Starts over at one position, from each perspective's active features.
     pub fn reset(&mut self, net: &Network, key: u64, active: [&[u16]; 2]) {
-        let half = net.hidden + 1;
-        self.stride = 2 * half;
+        let h = net.hidden;
+        self.hidden = h;
         self.sums.clear();
-        self.sums.resize(self.stride, 0);
+        self.sums.resize(2 * h, 0);
+        self.lin.clear();
         self.keys.clear();
         self.keys.push(key);
-        let (a, b) = self.sums.split_at_mut(half);
-        net.refresh(a, active[0]);
-        net.refresh(b, active[1]);
+        let (a, b) = self.sums.split_at_mut(h);
+        let lin = [net.refresh(a, active[0]), net.refresh(b, active[1])];
+        self.lin.push(lin);
     }
 
     /// Forgets every position.
     pub fn clear(&mut self) {
         self.sums.clear();
+        self.lin.clear();
         self.keys.clear();
     }
 
     /// The position after an action: the current sums with, per perspective, the features
     /// in `on` turned on and those in `off` turned off. Nothing when empty (there is no
     /// position to start from).
+    #[inline]
     pub fn push(&mut self, net: &Network, key: u64, on: [&[u16]; 2], off: [&[u16]; 2]) {
-        if self.keys.is_empty() {
+        let n = self.keys.len();
+        if n == 0 {
             return;
         }
-        let n = self.sums.len();
-        self.sums.extend_from_within(n - self.stride..n);
-        let half = self.stride / 2;
-        for (p, sums) in self.sums[n..].chunks_exact_mut(half).enumerate() {
-            for &f in off[p] {
-                net.update(sums, f, false);
-            }
-            for &f in on[p] {
-                net.update(sums, f, true);
-            }
+        let stride = 2 * self.hidden;
+        if self.sums.len() < (n + 1) * stride {
+            self.sums.resize((n + 1) * stride, 0);
         }
+        let (before, after) = self.sums.split_at_mut(n * stride);
+        let src = &before[(n - 1) * stride..];
+        let dst = &mut after[..stride];
+        let last = self.lin[n - 1];
+        let mut lin = [0; 2];
+        for p in 0..2 {
+            let r = p * self.hidden..(p + 1) * self.hidden;
+            lin[p] = last[p] + net.step(&src[r.clone()], &mut dst[r], on[p], off[p]);
+        }
+        self.lin.push(lin);
         self.keys.push(key);
     }
 
     /// Takes the last position back.
+    #[inline]
     pub fn pop(&mut self) {
         if self.keys.pop().is_some() {
-            self.sums.truncate(self.sums.len() - self.stride);
+            self.lin.pop();
         }
     }
 
     /// Both perspectives' sums of the current position, if it is the one with `key`.
-    pub fn current(&self, key: u64) -> Option<(&[i32], &[i32])> {
+    #[inline]
+    pub fn current(&self, key: u64) -> Option<(Sums<'_>, Sums<'_>)> {
+        let n = self.keys.len();
         if self.keys.last() != Some(&key) {
             return None;
         }
-        let top = &self.sums[self.sums.len() - self.stride..];
-        Some(top.split_at(self.stride / 2))
+        let h = self.hidden;
+        let top = &self.sums[(n - 1) * 2 * h..n * 2 * h];
+        let lin = self.lin[n - 1];
+        Some((
+            Sums {
+                acc: &top[..h],
+                lin: lin[0],
+            },
+            Sums {
+                acc: &top[h..],
+                lin: lin[1],
+            },
+        ))
     }
 }
 

@@ -286,6 +286,51 @@ fn nnue_trains_on_chess_games_and_the_engine_plays_with_the_network() {
         assert!(!text(&b).contains("Nodes/second"), "{bad}");
     }
 
+    // A correction of the hand-written evaluation: its file says so, it starts from the
+    // evaluation's own loss, and the engine adds it to the evaluation.
+    let fix = dir.join("fix.nnue");
+    let fix_arg = fix.to_string_lossy().into_owned();
+    let o = tune(&[
+        "nnue",
+        "--pgn",
+        &pgn,
+        "--out",
+        &fix_arg,
+        "--hidden",
+        "16",
+        "--epochs",
+        "2",
+        "--batch",
+        "256",
+        "--skip-turns",
+        "2",
+        "--validation",
+        "0.25",
+        "--no-sprt",
+        "--residual",
+    ]);
+    let log = text(&o);
+    assert!(o.status.success(), "{log}");
+    let net = tessera::nnue::Network::from_bytes(&std::fs::read(&fix).unwrap()).unwrap();
+    assert_eq!(net.features, "chess-768+hce");
+    let losses: Vec<f64> = log
+        .lines()
+        .find(|l| l.contains("held-out loss: hand-written evaluation"))
+        .expect("the report")
+        .split_whitespace()
+        .filter_map(|w| w.trim_end_matches([',', ';']).parse().ok())
+        .collect();
+    // hand-written, network (the best held-out loss is never worse than the start's, which
+    // is within a little of the evaluation's own).
+    assert!(losses.len() >= 4, "{log}");
+    assert!(losses[3] <= losses[2] * 1.05, "{log}");
+    let mut e = Engine::start();
+    e.send(&format!("setoption name EvalNet value {fix_arg}"));
+    e.send("go depth 3");
+    let reply = e.until("bestmove", Duration::from_secs(60)).pop().unwrap();
+    assert!(!reply.contains("(none)"), "{reply}");
+    e.quit(Duration::from_secs(10));
+
     // The acceptance match: two games cannot decide, so nothing is written.
     let accepted = dir.join("accepted.nnue");
     let o = tune(&[

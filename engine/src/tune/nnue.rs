@@ -11,13 +11,15 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::nnue::FloatNet;
+use crate::nnue::{FloatNet, B1_LIMIT, QA, W1_LIMIT};
 use crate::random::{shuffle, symmetric};
 use crate::tune::texel::{EpochReport, Split};
 
 /// Training positions: per sample the active features of the side to move's perspective and
-/// of the other side's, the target (side to move's expected score, 0 to 1), and the game it
-/// came from (held-out samples are split by game).
+/// of the other side's, the target (side to move's expected score, 0 to 1), the game it
+/// came from (held-out samples are split by game), and a base score the network's output is
+/// added to (in units of `nnue::SCALE` centipawns; 0 for a network that is the whole
+/// evaluation, the hand-written evaluation for one that corrects it).
 #[derive(Clone, Debug, Default)]
 pub struct NetSamples {
     own: Vec<u16>,
@@ -26,6 +28,7 @@ pub struct NetSamples {
     other_at: Vec<u32>,
     pub target: Vec<f32>,
     pub game: Vec<u32>,
+    pub base: Vec<f32>,
 }
 
 impl NetSamples {
@@ -38,6 +41,12 @@ impl NetSamples {
     }
 
     pub fn push(&mut self, own: &[u16], other: &[u16], target: f32, game: u32) {
+        self.push_on(own, other, target, game, 0.0);
+    }
+
+    /// A sample whose network output is added to `base` (`SCALE` centipawns).
+    pub fn push_on(&mut self, own: &[u16], other: &[u16], target: f32, game: u32, base: f32) {
+        self.base.push(base);
         self.own.extend_from_slice(own);
         self.own_at.push(self.own.len() as u32);
         self.other.extend_from_slice(other);
@@ -152,7 +161,7 @@ pub fn net_loss(net: &FloatNet, set: &NetSamples, rows: &[usize], k: f32) -> f64
             c.iter()
                 .map(|&i| {
                     let (own, other) = set.features(i);
-                    let p = sigmoid(k, net.forward(own, other));
+                    let p = sigmoid(k, set.base[i] + net.forward(own, other));
                     ((p - set.target[i]) as f64).powi(2)
                 })
                 .sum::<f64>()
@@ -199,13 +208,22 @@ impl Grad {
     }
 
     /// Adds one sample's gradient of the squared error.
-    fn sample(&mut self, net: &FloatNet, own: &[u16], other: &[u16], target: f32, k: f32) {
+    fn sample(
+        &mut self,
+        net: &FloatNet,
+        own: &[u16],
+        other: &[u16],
+        base: f32,
+        target: f32,
+        k: f32,
+    ) {
         let h = net.hidden;
         let mut acc = vec![0.0f32; 2 * h];
         let (s, o) = acc.split_at_mut(h);
         net.accumulate(own, s);
         net.accumulate(other, o);
-        let out = net.b2
+        let out = base
+            + net.b2
             + acc
                 .iter()
                 .zip(&net.w2)
@@ -278,6 +296,14 @@ impl Adam {
     }
 }
 
+/// Keeps weights within an integer limit of the first layer (`nnue::W1_LIMIT`).
+fn clip(w: &mut [f32], limit: i16) {
+    let m = limit as f32 / QA as f32;
+    for x in w {
+        *x = x.clamp(-m, m);
+    }
+}
+
 /// Trains `net` on `train`, measuring on `valid` after every epoch.
 pub fn train_net(
     mut net: FloatNet,
@@ -317,7 +343,7 @@ pub fn train_net(
                     let mut g = Grad::zero(&net);
                     for &i in c {
                         let (own, other) = set.features(i);
-                        g.sample(&net, own, other, set.target[i], opts.k);
+                        g.sample(&net, own, other, set.base[i], set.target[i], opts.k);
                     }
                     g
                 })
@@ -327,6 +353,9 @@ pub fn train_net(
             t += 1;
             a1.step(&mut net.w1, &scale(g.w1), rate, t);
             ab1.step(&mut net.b1, &scale(g.b1), rate, t);
+            // The integer network's limits, so that it computes what was trained.
+            clip(&mut net.w1, W1_LIMIT);
+            clip(&mut net.b1, B1_LIMIT);
             a2.step(&mut net.w2, &scale(g.w2), rate, t);
             let mut b2 = [net.b2];
             ab2.step(&mut b2, &[g.b2 / n], rate, t);
@@ -389,6 +418,48 @@ mod tests {
             set.push(&own, &other, sigmoid(1.0, out), g);
         }
         set
+    }
+
+    #[test]
+    fn a_network_on_a_base_learns_what_the_base_misses() {
+        // The base knows the rule's first part (a value per input), not the pair bonus: the
+        // network must learn the bonus and nothing else.
+        let plain = made_up();
+        let mut set = NetSamples::new();
+        for i in 0..plain.len() {
+            let (own, other) = plain.features(i);
+            let part = |fs: &[u16]| fs.iter().map(|&f| f as f32 / 30.0 - 0.25).sum::<f32>();
+            let base = part(own) - 0.5 * part(other);
+            set.push_on(own, other, plain.target[i], plain.game[i], base);
+        }
+        let (train, valid) = set.split(0.1);
+        let opts = NetOptions {
+            hidden: 16,
+            epochs: 40,
+            batch: 256,
+            rate: 0.01,
+            patience: 40,
+            ..NetOptions::default()
+        };
+        let mut net = initial("test-16", 16, 16, None, 3);
+        net.w2.iter_mut().for_each(|w| *w *= 0.05);
+        let start = net_loss(&net, &set, &valid, 1.0);
+        // Starting near zero, the base alone already explains most of the targets.
+        assert!(start < net_loss(&net, &plain, &valid, 1.0) / 4.0, "{start}");
+        let r = train_net(net, &set, &train, &valid, &opts, &mut |_| {});
+        assert!(r.best_valid < start / 10.0, "{start} -> {}", r.best_valid);
+        // Where the pair is absent the network adds about nothing.
+        for &i in valid.iter().take(300) {
+            let (own, other) = set.features(i);
+            if !own.contains(&3)
+                && !other.contains(&3)
+                && !own.contains(&12)
+                && !other.contains(&12)
+            {
+                let out = r.net.forward(own, other);
+                assert!(out.abs() < 0.1, "{i}: {out}");
+            }
+        }
     }
 
     #[test]

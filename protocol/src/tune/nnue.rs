@@ -59,6 +59,11 @@ pub struct NnueArgs {
     /// game mirrored but for castling, which the inputs do not show.
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
     pub mirror: bool,
+    /// Train a correction of the hand-written evaluation instead of a replacement: the
+    /// network's score is added to the evaluation's (its file says so, `chess-768+hce`),
+    /// and starts near zero.
+    #[arg(long)]
+    pub residual: bool,
     /// Seed of the first weights and of the order of the positions.
     #[arg(long = "net-seed", default_value_t = 1)]
     pub net_seed: u64,
@@ -72,8 +77,9 @@ pub struct NnueArgs {
 }
 
 /// A sample's inputs, the side to move of its quiet position, and the hand-written
-/// evaluation there (side to move's view), kept to compare the two fits.
-type Inputs = (Vec<u16>, Vec<u16>, Player, i32);
+/// evaluation there and in its mirror image (side to move's view): kept to compare the two
+/// fits, and the base of a correction (`--residual`).
+type Inputs = (Vec<u16>, Vec<u16>, Player, i32, i32);
 
 pub fn run(a: NnueArgs) -> Result<(), String> {
     set_threads(a.threads)?;
@@ -103,11 +109,14 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
         },
         &|leaf: &Chess| -> Inputs {
             let f = leaf.net_features();
+            let mirrored = Chess::from_fen(&nnue::mirror_files_fen(&leaf.fen()), false)
+                .map_or(0, |m| m.evaluate());
             (
                 f.own().to_vec(),
                 f.other().to_vec(),
                 leaf.to_move(),
                 leaf.evaluate(),
+                mirrored,
             )
         },
     );
@@ -116,17 +125,26 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
     let mut set = NetSamples::new();
     let mut hand = Vec::with_capacity(quiet.samples.len());
     for l in &quiet.samples {
-        let (own, other, stm, eval) = &l.sample;
+        let (own, other, stm, eval, mirrored) = &l.sample;
         let white = *stm == Player::White;
         let result = if white { l.result } else { 1.0 - l.result } as f64;
         let search = if white { l.search } else { -l.search } as f64;
-        let target = blend_target(result, search, a.k, lambda);
-        set.push(own, other, target as f32, l.game);
+        let target = blend_target(result, search, a.k, lambda) as f32;
+        let base = |e: i32| {
+            if a.residual {
+                e as f32 / tessera::nnue::SCALE as f32
+            } else {
+                0.0
+            }
+        };
+        set.push_on(own, other, target, l.game, base(*eval));
         hand.push(*eval);
         if a.mirror {
+            // The fitted piece-square tables are not symmetric left to right: a correction
+            // of the mirror image starts from that image's own evaluation.
             let flip = |f: &[u16]| f.iter().map(|&x| nnue::mirror(x)).collect::<Vec<u16>>();
-            set.push(&flip(own), &flip(other), target as f32, l.game);
-            hand.push(*eval);
+            set.push_on(&flip(own), &flip(other), target, l.game, base(*mirrored));
+            hand.push(*mirrored);
         }
     }
     println!(
@@ -156,13 +174,27 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
         patience: a.patience,
         seed: a.net_seed,
     };
-    let net = initial(
-        nnue::FEATURES,
-        nnue::INPUTS,
-        a.hidden,
-        Some(nnue::material_start()),
-        a.net_seed,
-    );
+    let net = if a.residual {
+        // The evaluation already holds the material: the correction starts from nothing,
+        // its output layer small, so training starts at the evaluation's own loss.
+        let mut n = initial(
+            nnue::FEATURES_ON_HAND,
+            nnue::INPUTS,
+            a.hidden,
+            None,
+            a.net_seed,
+        );
+        n.w2.iter_mut().for_each(|w| *w *= 0.05);
+        n
+    } else {
+        initial(
+            nnue::FEATURES,
+            nnue::INPUTS,
+            a.hidden,
+            Some(nnue::material_start()),
+            a.net_seed,
+        )
+    };
     let mut bar = Progress::new("epochs", a.epochs as u64);
     let r = train_net(net, &set, &train, &valid, &opts, &mut |e: &EpochReport| {
         bar.epoch(e)
@@ -173,7 +205,7 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
         .iter()
         .map(|&i| {
             let (own, other) = set.features(i);
-            let cp = q.evaluate(own, other) as f64;
+            let cp = q.evaluate(own, other) as f64 + if a.residual { hand[i] as f64 } else { 0.0 };
             (win_chance(a.k, cp) - set.target[i] as f64).powi(2)
         })
         .sum::<f64>()

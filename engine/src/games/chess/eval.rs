@@ -42,8 +42,10 @@ pub struct EvalTables {
     pub weights: Weights,
     /// `pst[color][kind][square]`, material included.
     pst: [[[S; 64]; 6]; 2],
-    /// A network that evaluates instead of the weights (the `EvalNet` option).
+    /// A network that evaluates instead of the weights (the `EvalNet` option), or, where
+    /// `net_on_hand`, whose score is added to theirs.
     pub net: Option<Arc<Network>>,
+    pub net_on_hand: bool,
     /// Tells these weights from every other set built in the process, so that the pawn
     /// structure cache never answers with another set's terms.
     id: u64,
@@ -64,6 +66,7 @@ impl EvalTables {
             weights,
             pst,
             net: None,
+            net_on_hand: false,
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
         }
     }
@@ -822,6 +825,7 @@ impl Chess {
     pub fn set_weights(&mut self, w: Weights) {
         let mut t = EvalTables::new(w);
         t.net = self.eval.net.clone();
+        t.net_on_hand = self.eval.net_on_hand;
         self.eval = Arc::new(t);
     }
 
@@ -982,9 +986,11 @@ impl Chess {
 impl Evaluate for Chess {
     fn evaluate(&self) -> i32 {
         let t = &*self.eval;
-        if let Some(net) = &t.net {
-            return self.net_evaluate(net);
-        }
+        let correction = match &t.net {
+            Some(net) if !t.net_on_hand => return self.net_evaluate(net),
+            Some(net) => self.net_evaluate(net),
+            None => 0,
+        };
         let mut e = Eval {
             t,
             w: &t.weights,
@@ -992,7 +998,7 @@ impl Evaluate for Chess {
             sign: 1,
         };
         let (score, _, _, _) = evaluate_white(&mut e, self);
-        self.finish(score)
+        self.finish(score) + correction
     }
 
     fn is_tactical(&self, a: Move) -> bool {

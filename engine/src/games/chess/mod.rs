@@ -54,7 +54,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         name: "EvalNet",
         kind: OptionKind::Text { default: "" },
         help: "a network file (tessera tune nnue) that evaluates instead of the hand-written \
-               evaluation (empty: none)",
+               evaluation, or (trained with --residual) corrects it (empty: none)",
         check: Some(nnue::check),
     },
 ];

@@ -1,17 +1,21 @@
 //! The inputs of a chess network (`crate::nnue`): 768 features, one per (colour relative to
 //! the perspective, piece kind, square seen from that side), so that a position and its
 //! colour-mirrored twin give the same inputs with the perspectives swapped. A network file is
-//! loaded by the variant option `EvalNet`; with one, `evaluate` is the network's score.
+//! loaded by the variant option `EvalNet`; with one, `evaluate` is the network's score, or
+//! for a network of `FEATURES_ON_HAND` the hand-written evaluation's plus the network's.
 
 use std::sync::Arc;
 
 use super::{Chess, Position};
-use crate::bitboard::Bits;
+use crate::bitboard::{Bits, Cell};
 use crate::game::RuleError;
 use crate::nnue::Network;
 
 /// The feature set's name, written into network files.
 pub const FEATURES: &str = "chess-768";
+/// The same inputs for a network whose score is added to the hand-written evaluation's (a
+/// correction of it, trained on what the evaluation gets wrong) instead of replacing it.
+pub const FEATURES_ON_HAND: &str = "chess-768+hce";
 /// Inputs of the feature set.
 pub const INPUTS: usize = 768;
 
@@ -43,6 +47,29 @@ pub fn material_start() -> Vec<f32> {
 #[inline]
 pub fn mirror(f: u16) -> u16 {
     f ^ 7
+}
+
+/// The FEN of a position with the board mirrored left to right (files a and h swapped),
+/// the features of which are the position's through `mirror`. Castling rights are dropped
+/// (a mirrored castle is not a move of chess); the en-passant square is mirrored.
+pub fn mirror_files_fen(fen: &str) -> String {
+    let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+    if let Some(board) = fields.first_mut() {
+        *board = board
+            .split('/')
+            .map(|rank| rank.chars().rev().collect::<String>())
+            .collect::<Vec<_>>()
+            .join("/");
+    }
+    if let Some(castling) = fields.get_mut(2) {
+        *castling = "-".into();
+    }
+    if let Some(ep) = fields.get_mut(3) {
+        if let Some(file) = ep.bytes().next().filter(|f| (b'a'..=b'h').contains(f)) {
+            *ep = format!("{}{}", (b'a' + b'h' - file) as char, &ep[1..]);
+        }
+    }
+    fields.join(" ")
 }
 
 /// A position's active features from the side to move's perspective and the other side's
@@ -92,6 +119,7 @@ impl Chess {
     /// Plays on with a network as the evaluation (`None`: the hand-written one).
     pub fn set_net(&mut self, net: Option<Arc<Network>>) {
         let mut t = super::eval::EvalTables::new(self.eval.weights);
+        t.net_on_hand = net.as_ref().is_some_and(|n| n.features == FEATURES_ON_HAND);
         t.net = net;
         self.eval = Arc::new(t);
         self.refresh_net();
@@ -115,32 +143,53 @@ impl Chess {
 
     /// After an action (or a pass) from `old`: the network's sums follow the pieces that
     /// left or reached a square, found by comparing the boards (a capture, a promotion,
-    /// castling and en passant alike).
+    /// castling and en passant alike; in Chess960 king and rook may trade squares, which
+    /// only the kinds' boards show).
     #[inline]
     pub(super) fn follow_net(&mut self, old: &Position) {
         let Some(net) = &self.eval.net else {
             return;
+        };
+        let new = &self.pos;
+        let mut changed = (old.by_color[0] ^ new.by_color[0]) | (old.by_color[1] ^ new.by_color[1]);
+        for k in 0..6 {
+            changed |= old.by_kind[k] ^ new.by_kind[k];
+        }
+        if changed.count_ones() > 4 {
+            // Not an action of chess (each changes at most four squares): start over.
+            self.refresh_net();
+            return;
+        }
+        let piece_on = |p: &Position, sq: Cell| -> Option<(usize, usize)> {
+            let bit = 1u64 << sq;
+            let color = if p.by_color[0] & bit != 0 {
+                0
+            } else if p.by_color[1] & bit != 0 {
+                1
+            } else {
+                return None;
+            };
+            (0..6)
+                .find(|&k| p.by_kind[k] & bit != 0)
+                .map(|k| (color, k))
         };
         // At most four features change: castling moves two pieces, a capturing promotion
         // takes two away and puts one down.
         let mut on = [[0u16; 4]; 2];
         let mut off = [[0u16; 4]; 2];
         let (mut n_on, mut n_off) = (0, 0);
-        for color in 0..2 {
-            for kind in 0..6 {
-                let (was, is) = (old.pieces(color, kind), self.pos.pieces(color, kind));
-                for sq in Bits(is & !was) {
-                    for (p, list) in on.iter_mut().enumerate() {
-                        list[n_on] = feature(p, color, kind, sq as usize);
-                    }
-                    n_on += 1;
+        for sq in Bits(changed) {
+            if let Some((color, kind)) = piece_on(old, sq) {
+                for (p, list) in off.iter_mut().enumerate() {
+                    list[n_off] = feature(p, color, kind, sq as usize);
                 }
-                for sq in Bits(was & !is) {
-                    for (p, list) in off.iter_mut().enumerate() {
-                        list[n_off] = feature(p, color, kind, sq as usize);
-                    }
-                    n_off += 1;
+                n_off += 1;
+            }
+            if let Some((color, kind)) = piece_on(new, sq) {
+                for (p, list) in on.iter_mut().enumerate() {
+                    list[n_on] = feature(p, color, kind, sq as usize);
                 }
+                n_on += 1;
             }
         }
         self.acc.push(
@@ -179,9 +228,9 @@ pub fn load(path: &str) -> Result<Option<Arc<Network>>, RuleError> {
         return Ok(None);
     }
     let net = Network::load(p).map_err(RuleError::new)?;
-    if net.features != FEATURES || net.inputs != INPUTS {
+    if (net.features != FEATURES && net.features != FEATURES_ON_HAND) || net.inputs != INPUTS {
         return Err(RuleError::new(format!(
-            "{p} is a network for {} ({} inputs), not {FEATURES}",
+            "{p} is a network for {} ({} inputs), not {FEATURES} or {FEATURES_ON_HAND}",
             net.features, net.inputs
         )));
     }
@@ -241,6 +290,26 @@ mod tests {
         assert_eq!(mirror(feature(0, 0, k, 4)) as usize, k * 64 + 3);
     }
 
+    #[test]
+    fn a_position_mirrored_by_files_has_the_mirrored_features() {
+        for fen in FENS.iter().chain(&["4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"]) {
+            let c = Chess::from_fen(fen, false).unwrap();
+            let m = Chess::from_fen(&mirror_files_fen(fen), false).unwrap();
+            let flip = |f: &[u16]| sorted(&f.iter().map(|&x| mirror(x)).collect::<Vec<_>>());
+            let (f, g) = (c.net_features(), m.net_features());
+            assert_eq!(flip(f.own()), sorted(g.own()), "{fen}");
+            assert_eq!(flip(f.other()), sorted(g.other()), "{fen}");
+            assert_eq!(
+                mirror_files_fen(&mirror_files_fen(fen)).split(' ').nth(3),
+                fen.split(' ').nth(3)
+            );
+        }
+        assert_eq!(
+            mirror_files_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"),
+            "3k4/8/8/3Pp3/8/8/8/3K4 w - e6 0 2"
+        );
+    }
+
     /// A network whose hidden layer says nothing: its score is its linear part, here the
     /// hand-written evaluation's middlegame material.
     fn material_only() -> FloatNet {
@@ -287,6 +356,66 @@ mod tests {
                 "{fen}: {exact} vs {}",
                 c.evaluate()
             );
+        }
+    }
+
+    #[test]
+    fn a_network_on_the_hand_written_evaluation_adds_its_score_to_it() {
+        use crate::game::Game;
+        use rand_core::{RngCore, SeedableRng};
+        let mut silent = material_only();
+        silent.features = FEATURES_ON_HAND.into();
+        silent.psqt.iter_mut().for_each(|x| *x = 0.0);
+        let mut material = material_only();
+        material.features = FEATURES_ON_HAND.into();
+        let w = crate::games::chess::Weights::default();
+        for fen in FENS {
+            let hand = Chess::from_fen(fen, false).unwrap().evaluate();
+            let mut c = Chess::from_fen(fen, false).unwrap();
+            c.set_net(Some(Arc::new(Network::quantize(&silent))));
+            assert_eq!(c.evaluate(), hand, "{fen}");
+            let net = Arc::new(Network::quantize(&material));
+            c.set_net(Some(net.clone()));
+            let f = c.net_features();
+            assert_eq!(
+                c.evaluate(),
+                hand + net.evaluate(f.own(), f.other()),
+                "{fen}"
+            );
+            // New weights keep the network and its role.
+            c.set_weights(w);
+            assert_eq!(
+                c.evaluate(),
+                hand + net.evaluate(f.own(), f.other()),
+                "{fen}"
+            );
+        }
+        // Along a line of play the kept sums give the same sum as a fresh count.
+        let net = Arc::new(Network::quantize(&{
+            let mut n = initial(FEATURES_ON_HAND, INPUTS, 32, None, 4);
+            n.psqt.iter_mut().for_each(|x| *x = 0.01);
+            n
+        }));
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut c = Chess::from_fen(FENS[1], false).unwrap();
+        let mut plain = c.clone();
+        c.set_net(Some(net.clone()));
+        for _ in 0..60 {
+            let f = c.net_features();
+            assert_eq!(
+                c.evaluate(),
+                plain.evaluate() + net.evaluate(f.own(), f.other()),
+                "{}",
+                c.fen()
+            );
+            let mut moves = Vec::new();
+            c.legal_actions(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let a = moves[rng.next_u64() as usize % moves.len()];
+            c.play(a);
+            plain.play(a);
         }
     }
 
