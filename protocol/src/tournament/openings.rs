@@ -9,7 +9,7 @@
 
 use tessera::session::AnyGame;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Opening {
     /// `None`: the variant's start position.
     pub fen: Option<String>,
