@@ -1,6 +1,7 @@
 //! `tessera tune nnue`: trains a chess network (`tessera::nnue`) on the quiet positions of
-//! games that `tessera match` recorded, then puts it to an SPRT match against the
-//! hand-written evaluation; only an accepted network is written to `--out`.
+//! games that `tessera match` recorded, then puts it to an SPRT match against the engine's
+//! default evaluation (the hand-written one with the built-in correction); only an accepted
+//! network is written to `--out`.
 
 use std::path::PathBuf;
 

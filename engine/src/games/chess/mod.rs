@@ -52,19 +52,27 @@ pub const OPTIONS: &[OptionSpec] = &[
     },
     OptionSpec {
         name: "EvalNet",
-        kind: OptionKind::Text { default: "" },
-        help: "a network file (tessera tune nnue) that evaluates instead of the hand-written \
-               evaluation, or (trained with --residual) corrects it (empty: none)",
+        kind: OptionKind::Text {
+            default: nnue::BUILTIN,
+        },
+        help: "builtin: the network built in, which corrects the hand-written evaluation; \
+               none (or empty): the hand-written evaluation alone; or a network file (tessera \
+               tune nnue) that evaluates instead of it, or (trained with --residual) corrects it",
         check: Some(nnue::check),
     },
 ];
 
 fn create(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
+    Ok(Session::boxed(from_options(opts)?))
+}
+
+/// The game the variant's options describe (`EvalNet` unset: the built-in network).
+fn from_options(opts: &VariantOptions) -> Result<Chess, RuleError> {
     let mut c = Chess::new(opts.flag("UCI_Chess960", false)?);
-    if let Some(net) = nnue::load(opts.get("EvalNet").unwrap_or(""))? {
+    if let Some(net) = nnue::load(opts.get("EvalNet").unwrap_or(nnue::BUILTIN))? {
         c.set_net(Some(net));
     }
-    Ok(Session::boxed(c))
+    Ok(c)
 }
 
 /// The registry entry.

@@ -4,7 +4,7 @@
 //! loaded by the variant option `EvalNet`; with one, `evaluate` is the network's score, or
 //! for a network of `FEATURES_ON_HAND` the hand-written evaluation's plus the network's.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::{Chess, Position};
 use crate::bitboard::{Bits, Cell};
@@ -221,11 +221,32 @@ impl Chess {
     }
 }
 
-/// Loads a network for chess: the `EvalNet` option's value (empty: none).
+/// The `EvalNet` value of the network built into the engine (the option's default).
+pub const BUILTIN: &str = "builtin";
+/// The `EvalNet` value of the hand-written evaluation alone (an empty value says the same).
+pub const NONE: &str = "none";
+
+/// The network built in: a correction of the hand-written evaluation (`FEATURES_ON_HAND`),
+/// trained by `tessera tune nnue --residual` on Tessera's own games and accepted by an SPRT
+/// match against the evaluation alone (`docs/tuning.md`).
+pub fn builtin() -> Arc<Network> {
+    static NET: OnceLock<Arc<Network>> = OnceLock::new();
+    NET.get_or_init(|| {
+        let bytes = include_bytes!("builtin.nnue");
+        Arc::new(Network::from_bytes(bytes).expect("the built-in network reads"))
+    })
+    .clone()
+}
+
+/// Loads a network for chess: the `EvalNet` option's value (`builtin`, `none` or empty, or a
+/// file).
 pub fn load(path: &str) -> Result<Option<Arc<Network>>, RuleError> {
     let p = path.trim();
-    if p.is_empty() || p == "<empty>" {
+    if p.is_empty() || p == "<empty>" || p.eq_ignore_ascii_case(NONE) {
         return Ok(None);
+    }
+    if p.eq_ignore_ascii_case(BUILTIN) {
+        return Ok(Some(builtin()));
     }
     let net = Network::load(p).map_err(RuleError::new)?;
     if (net.features != FEATURES && net.features != FEATURES_ON_HAND) || net.inputs != INPUTS {
@@ -502,6 +523,7 @@ mod tests {
         let path = good.to_string_lossy().into_owned();
         assert!(check(&path).is_ok());
         assert!(load("").unwrap().is_none());
+        assert!(load("none").unwrap().is_none());
         let mut other = material_only();
         other.features = "shogi-2000".into();
         let bad = dir.join("other.nnue");
@@ -516,5 +538,30 @@ mod tests {
         o.set("EvalNet", "/no/such/file.nnue");
         assert!(crate::registry::create("chess", &o).is_err());
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn the_built_in_network_is_the_default_and_corrects_the_hand_written_evaluation() {
+        use crate::game::Game;
+        let net = builtin();
+        assert_eq!(net.features, FEATURES_ON_HAND);
+        assert_eq!(net.inputs, INPUTS);
+        assert!(Arc::ptr_eq(&load(BUILTIN).unwrap().unwrap(), &net));
+        // Chess with no option set evaluates with it; with `none`, without.
+        let eval = |o: &crate::options::VariantOptions| {
+            let mut g = super::super::from_options(o).unwrap();
+            g.set_fen(FENS[1]).unwrap();
+            g.evaluate()
+        };
+        let mut o = crate::options::VariantOptions::new();
+        let with = eval(&o);
+        o.set("EvalNet", NONE);
+        let without = eval(&o);
+        let mut c = Chess::new(false);
+        c.set_fen(FENS[1]).unwrap();
+        assert_eq!(without, c.evaluate());
+        c.set_net(Some(net));
+        assert_eq!(with, c.evaluate());
+        assert_ne!(with, without);
     }
 }
