@@ -103,3 +103,57 @@ fn tessera_against_stockfish_1400_twenty_games() {
     assert_eq!(games.len(), 20);
     assert!(out.contains("Faults of tessera: 0"), "{out}");
 }
+
+/// The ladder's script plays a rung with one more Tessera option, and the report reads the
+/// results it leaves: the score, both sides' clocks, the losses, and a file paired with
+/// itself (the same rounds, no difference).
+#[test]
+fn the_ladder_script_plays_a_rung_and_its_report_reads_it() {
+    assert!(
+        Path::new(STOCKFISH).exists(),
+        "{STOCKFISH} is not installed"
+    );
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let dir = scratch("ladder-script");
+    let out_dir = dir.join("out");
+    let run = std::process::Command::new("bash")
+        .arg(root.join("bench/ladder.sh"))
+        .args(["120", "7", "2+0.05", "1400:1"])
+        .env("TESSERA", tessera())
+        .env("STOCKFISH", STOCKFISH)
+        .env("OUT", &out_dir)
+        .env("GAMES", "2")
+        .env("TESSERA_OPTION", r#"SearchParams={"tm_moves":30}"#)
+        .output()
+        .expect("bash");
+    let text = String::from_utf8_lossy(&run.stdout).into_owned();
+    assert!(run.status.success(), "{text}");
+    assert!(text.contains("== UCI_Elo 1400"), "{text}");
+    assert!(text.contains("Faults of tessera: 0"), "{text}");
+    let results = out_dir.join("ladder-1400.jsonl");
+    let head = std::fs::read_to_string(&results).expect("results");
+    let header = head.lines().next().expect("a header line");
+    assert!(
+        header.contains(r#"["SearchParams","{\"tm_moves\":30}"]"#),
+        "{header}"
+    );
+    let report = std::process::Command::new("python3")
+        .arg(root.join("bench/ladder_report.py"))
+        .arg(&results)
+        .arg("--compare")
+        .arg(&results)
+        .output()
+        .expect("python3");
+    let text = String::from_utf8_lossy(&report.stdout).into_owned();
+    assert!(
+        report.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&report.stderr)
+    );
+    assert!(text.contains(": 2 games, tessera "), "{text}");
+    assert!(text.contains("% of its clock)"), "{text}");
+    assert!(text.contains("  sf1400: "), "{text}");
+    assert!(text.contains("s a move by moves 1-10: "), "{text}");
+    assert!(text.contains("paired on 2 rounds"), "{text}");
+    assert!(text.contains("difference +0 "), "{text}");
+}

@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Where the games of a match went, from its results file (`tessera match --results`).
+
+    python3 bench/ladder_report.py RESULTS.jsonl [--engine tessera] [--compare OTHER.jsonl]
+
+For the engine named (default `tessera`): its score; the time each side spent a game
+against what its clock gave it (base + increment x its moves); the clock left at the end;
+the time a move by stretch of the game; and its losses by what it thought first: lost from
+its first move out of book (below -1), lost after it had judged the game +1 or better, and
+the move where it first judged the game below -1.5 (the turn for the worse). With
+`--compare`, the points of both files on the rounds they share: two runs with the same seed
+play the same openings, so the paired difference says more than the two scores apart.
+
+Every number comes from the PGN in the file: the tags and each move's `{score/depth time}`
+comment, as `tessera match` writes them.
+"""
+
+import argparse
+import json
+import re
+import statistics
+import sys
+
+SCORE = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+
+
+def tag(pgn, name):
+    m = re.search(r'\[%s "([^"]*)"\]' % name, pgn)
+    return m.group(1) if m else None
+
+
+def clock_of(pgn):
+    """(base, increment) in seconds from the TimeControl tag, or None."""
+    tc = tag(pgn, "TimeControl")
+    m = re.fullmatch(r"(?:\d+/)?([\d.]+)(?:\+([\d.]+))?", tc or "")
+    if not m:
+        return None
+    return float(m.group(1)), float(m.group(2) or 0)
+
+
+def score_value(text):
+    """A move comment's score in pawns for the mover: mates as +-100."""
+    if text.startswith(("+M", "M")):
+        return 100.0
+    if text.startswith("-M"):
+        return -100.0
+    return float(text)
+
+
+def games(path):
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if not line:
+                continue
+            d = json.loads(line)
+            if "pgn" not in d:
+                continue
+            pgn = d["pgn"]
+            result = tag(pgn, "Result")
+            if result not in SCORE:
+                continue
+            body = pgn.split("\n\n", 1)[1] if "\n\n" in pgn else ""
+            # The comments in order, one per ply (the last one may be the termination).
+            comments = re.findall(r"\{([^}]*)\}", body)
+            plies = []
+            for c in comments:
+                # The PGN's lines break at spaces, inside comments too.
+                c = " ".join(c.split())
+                if c == "book":
+                    plies.append(None)
+                    continue
+                m = re.fullmatch(r"([+-]?M?[\d.]+)/(\d+) ([\d.]+)s", c)
+                if m:
+                    plies.append((score_value(m.group(1)), int(m.group(2)), float(m.group(3))))
+                elif re.search(r"\d+s$", c):
+                    plies.append(None)
+            yield {
+                "round": int(tag(pgn, "Round") or 0),
+                "white": tag(pgn, "White"),
+                "black": tag(pgn, "Black"),
+                "result": result,
+                "clock": clock_of(pgn),
+                "plies": plies,
+            }
+
+
+def points(g, engine):
+    s = SCORE[g["result"]]
+    return s if g["white"] == engine else 1.0 - s
+
+
+def report(path, engine):
+    gs = [g for g in games(path) if engine in (g["white"], g["black"])]
+    if not gs:
+        sys.exit(f"no finished games of {engine!r} in {path}")
+    total = sum(points(g, engine) for g in gs)
+    wins = sum(1 for g in gs if points(g, engine) == 1.0)
+    losses = sum(1 for g in gs if points(g, engine) == 0.0)
+    print(f"{path}: {len(gs)} games, {engine} {wins} - {losses} - {len(gs) - wins - losses}, "
+          f"{100 * total / len(gs):.1f}%")
+    spent = {}
+    given = {}
+    left = {}
+    by_stretch = {}
+    lost_at_start = lost_after_good = 0
+    turns = []
+    for g in gs:
+        names = [g["white"], g["black"]]
+        clock = g["clock"]
+        for side in (0, 1):
+            name = names[side]
+            mine = [p for i, p in enumerate(g["plies"]) if i % 2 == side]
+            times = [p[2] for p in mine if p]
+            moves = len(times)
+            spent.setdefault(name, []).append(sum(times))
+            if clock:
+                base, inc = clock
+                given.setdefault(name, []).append(base + inc * moves)
+                left.setdefault(name, []).append(base + inc * moves - sum(times))
+            for i, p in enumerate(g["plies"]):
+                if i % 2 == side and p:
+                    move = i // 2 + 1
+                    stretch = min((move - 1) // 10, 7) * 10
+                    by_stretch.setdefault(name, {}).setdefault(stretch, []).append(p[2])
+        if points(g, engine) == 0.0:
+            side = 0 if g["white"] == engine else 1
+            mine = [(i // 2 + 1, p[0]) for i, p in enumerate(g["plies"]) if i % 2 == side and p]
+            if mine and mine[0][1] < -1.0:
+                lost_at_start += 1
+            elif any(v >= 1.0 for _, v in mine):
+                lost_after_good += 1
+            turn = next((m for m, v in mine if v < -1.5), None)
+            if turn is not None:
+                turns.append(turn)
+    for name in sorted(spent):
+        line = f"  {name}: {statistics.mean(spent[name]):.2f} s a game"
+        if name in given:
+            share = sum(spent[name]) / max(sum(given[name]), 1e-9)
+            line += (f" of {statistics.mean(given[name]):.2f} ({100 * share:.1f}% of its clock),"
+                     f" {statistics.mean(left[name]):.2f} s left at the end")
+        print(line)
+        stretches = by_stretch.get(name, {})
+        print("    s a move by moves " + ", ".join(
+            f"{k + 1}-{k + 10 if k < 70 else ''}: {statistics.mean(v):.3f}"
+            for k, v in sorted(stretches.items())))
+    print(f"  {engine}'s {losses} losses: {lost_at_start} judged below -1 from its first move out"
+          f" of book, {lost_after_good} after it had judged +1 or better"
+          + (f"; first below -1.5 at move {statistics.median(turns):g} (median)" if turns else ""))
+    return {g["round"]: points(g, engine) for g in gs}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("results")
+    ap.add_argument("--engine", default="tessera")
+    ap.add_argument("--compare")
+    a = ap.parse_args()
+    mine = report(a.results, a.engine)
+    if a.compare:
+        other = report(a.compare, a.engine)
+        common = sorted(set(mine) & set(other))
+        if not common:
+            sys.exit("the two files share no rounds")
+        diffs = [mine[r] - other[r] for r in common]
+        sd = statistics.stdev(diffs) * len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+        spread = (f"{sum(diffs) / sd:+.1f} standard deviations of the paired difference" if sd
+                  else "the same result in every round")
+        print(f"paired on {len(common)} rounds: {sum(mine[r] for r in common):g} against "
+              f"{sum(other[r] for r in common):g} points, difference {sum(diffs):+g} ({spread})")
+
+
+if __name__ == "__main__":
+    main()
