@@ -30,9 +30,10 @@ def tag(pgn, name):
 
 
 def clock_of(pgn):
-    """(base, increment) in seconds from the TimeControl tag, or None."""
+    """(base, increment) in seconds from the TimeControl tag, or None (also for a control
+    of a number of moves, whose clock this count does not follow)."""
     tc = tag(pgn, "TimeControl")
-    m = re.fullmatch(r"(?:\d+/)?([\d.]+)(?:\+([\d.]+))?", tc or "")
+    m = re.fullmatch(r"([\d.]+)(?:\+([\d.]+))?", tc or "")
     if not m:
         return None
     return float(m.group(1)), float(m.group(2) or 0)
@@ -101,44 +102,36 @@ def report(path, engine):
           f"{100 * total / len(gs):.1f}%")
     spent = {}
     given = {}
-    left = {}
     by_stretch = {}
     lost_at_start = lost_after_good = 0
     turns = []
     for g in gs:
-        names = [g["white"], g["black"]]
-        clock = g["clock"]
-        for side in (0, 1):
-            name = names[side]
-            mine = [p for i, p in enumerate(g["plies"]) if i % 2 == side]
-            times = [p[2] for p in mine if p]
-            moves = len(times)
-            spent.setdefault(name, []).append(sum(times))
-            if clock:
-                base, inc = clock
-                given.setdefault(name, []).append(base + inc * moves)
-                left.setdefault(name, []).append(base + inc * moves - sum(times))
-            for i, p in enumerate(g["plies"]):
-                if i % 2 == side and p:
-                    move = i // 2 + 1
-                    stretch = min((move - 1) // 10, 7) * 10
-                    by_stretch.setdefault(name, {}).setdefault(stretch, []).append(p[2])
-        if points(g, engine) == 0.0:
-            side = 0 if g["white"] == engine else 1
-            mine = [(i // 2 + 1, p[0]) for i, p in enumerate(g["plies"]) if i % 2 == side and p]
-            if mine and mine[0][1] < -1.0:
+        for side, name in enumerate((g["white"], g["black"])):
+            # (move number, (score, depth, seconds)) of this side's timed moves.
+            mine = [(i // 2 + 1, p) for i, p in enumerate(g["plies"]) if i % 2 == side and p]
+            spent.setdefault(name, []).append(sum(p[2] for _, p in mine))
+            if g["clock"]:
+                base, inc = g["clock"]
+                given.setdefault(name, []).append(base + inc * len(mine))
+            for move, p in mine:
+                stretch = min((move - 1) // 10, 7) * 10
+                by_stretch.setdefault(name, {}).setdefault(stretch, []).append(p[2])
+            if name != engine or points(g, engine) != 0.0:
+                continue
+            if mine and mine[0][1][0] < -1.0:
                 lost_at_start += 1
-            elif any(v >= 1.0 for _, v in mine):
+            elif any(p[0] >= 1.0 for _, p in mine):
                 lost_after_good += 1
-            turn = next((m for m, v in mine if v < -1.5), None)
+            turn = next((move for move, p in mine if p[0] < -1.5), None)
             if turn is not None:
                 turns.append(turn)
     for name in sorted(spent):
         line = f"  {name}: {statistics.mean(spent[name]):.2f} s a game"
         if name in given:
             share = sum(spent[name]) / max(sum(given[name]), 1e-9)
+            left = statistics.mean(given[name]) - statistics.mean(spent[name])
             line += (f" of {statistics.mean(given[name]):.2f} ({100 * share:.1f}% of its clock),"
-                     f" {statistics.mean(left[name]):.2f} s left at the end")
+                     f" {left:.2f} s left at the end")
         print(line)
         stretches = by_stretch.get(name, {})
         print("    s a move by moves " + ", ".join(
