@@ -131,6 +131,13 @@ pub trait AnyGame: Send + Sync {
     fn searchable(&self) -> Result<(), RuleError> {
         Ok(())
     }
+    /// The game's static evaluation, in centipawns for the side to move: what the searcher
+    /// reads at a leaf before any quiescence (in chess the hand-written evaluation with the
+    /// network's correction). `None` where the game shows none: a game of hidden
+    /// information, whose searcher samples the positions a view allows instead.
+    fn static_eval(&self) -> Option<i32> {
+        None
+    }
     /// The evaluation's weights by name, in the table's order (empty where there are none).
     fn eval_weights(&self) -> Vec<(String, i32)>;
     /// Sets the named weights; the others keep their values. Unchanged on error.
@@ -263,6 +270,10 @@ impl<G: Evaluate> AnyGame for Session<G> {
 
     fn boxed_clone(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
+    }
+
+    fn static_eval(&self) -> Option<i32> {
+        Some(self.game.evaluate())
     }
 
     fn eval_weights(&self) -> Vec<(String, i32)> {

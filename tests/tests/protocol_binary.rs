@@ -474,3 +474,58 @@ fn errors_say_why_and_do_not_echo_a_megabyte() {
         assert!(out[0].len() < 1200, "{} characters", out[0].len());
     }
 }
+
+/// `eval` gives the static evaluation for the side to move: the same for a position and its
+/// colour-mirrored twin, an error on a finished game or a hidden-information variant, and
+/// the position unchanged either way.
+#[test]
+fn eval_gives_the_static_evaluation_for_the_side_to_move() {
+    let mut e = Engine::start();
+    let eval_of = |e: &mut Engine, position: &str| -> String {
+        e.send(position);
+        e.send("eval");
+        let l = e.sync();
+        assert_eq!(l.len(), 1, "{l:?}");
+        l[0].clone()
+    };
+    let white = eval_of(
+        &mut e,
+        "position fen r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    );
+    let black = eval_of(
+        &mut e,
+        "position fen rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3",
+    );
+    let cp = |l: &str| -> i32 {
+        let rest = l.strip_prefix("info string eval cp ").expect(l);
+        rest.split(' ').next().unwrap().parse().expect(l)
+    };
+    assert!(
+        white.ends_with(" for white to move (static, before quiescence)"),
+        "{white}"
+    );
+    assert!(
+        black.ends_with(" for black to move (static, before quiescence)"),
+        "{black}"
+    );
+    assert_eq!(cp(&white), cp(&black), "{white} / {black}");
+    // A queen up for the side to move is worth several pawns to it.
+    let up = eval_of(&mut e, "position fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    assert!(cp(&up) > 500, "{up}");
+    let mated = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1";
+    let over = eval_of(&mut e, &format!("position fen {mated}"));
+    assert!(
+        over.starts_with("info string error: the game is over"),
+        "{over}"
+    );
+    e.send("d");
+    let d = e.sync();
+    assert!(d.iter().any(|l| l == &format!("Fen: {mated}")), "{d:?}");
+    e.send("setoption name UCI_Variant value booster");
+    e.sync();
+    let hidden = eval_of(&mut e, "position startpos");
+    assert!(
+        hidden.starts_with("info string error: booster hides information"),
+        "{hidden}"
+    );
+}

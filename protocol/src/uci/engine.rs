@@ -131,6 +131,7 @@ impl Engine {
                 return Flow::Quit;
             }
             "d" => self.display(),
+            "eval" => self.eval(),
             "variants" => self.list_variants(),
             "legal" => self.legal(),
             other => Err(format!("unknown command '{other}'")),
@@ -320,6 +321,28 @@ impl Engine {
         if let Some(o) = self.game.outcome() {
             self.say(&format!("Result: {} ({o})", o.result_string()));
         }
+        Ok(())
+    }
+
+    /// The static evaluation of the current position, as the searcher's leaves see it.
+    fn eval(&self) -> Reply {
+        if let Some(o) = self.game.outcome() {
+            return Err(format!(
+                "the game is over ({} {o}): nothing to evaluate",
+                o.result_string()
+            ));
+        }
+        let v = self.game.static_eval().ok_or_else(|| {
+            format!(
+                "{} hides information: no single static evaluation (its search samples \
+                 the positions a view allows)",
+                self.variant.name
+            )
+        })?;
+        self.say(&format!(
+            "info string eval cp {v} for {} to move (static, before quiescence)",
+            self.game.to_move().name()
+        ));
         Ok(())
     }
 
