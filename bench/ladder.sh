@@ -9,9 +9,11 @@
 # TESSERA (default target/release/tessera), STOCKFISH (default /usr/games/stockfish) and
 # OUT (default ladder-out) override the paths; GAMES (default 200) the games of each rung,
 # to finish a stopped rung under another seed; TESSERA_OPTION one more Tessera option as
-# NAME=VALUE, e.g. 'SearchParams={"tm_moves":14}'. Results: $OUT/ladder-E.jsonl, $OUT/log-E.txt.
+# NAME=VALUE, e.g. 'SearchParams={"tm_moves":14}'; OPENINGS an openings file (one line a pair
+# of games, e.g. from bench/balanced_openings.py) instead of 8 random plies from the start.
+# Results: $OUT/ladder-E.jsonl, $OUT/log-E.txt.
 set -u
-[ $# -ge 4 ] || { sed -n 2,12p "$0"; exit 2; }
+[ $# -ge 4 ] || { sed -n 2,14p "$0"; exit 2; }
 TS=$(realpath -e "${TESSERA:-target/release/tessera}") || { echo "no Tessera binary: cargo build --release, or set TESSERA" >&2; exit 1; }
 SF=$(realpath -e "${STOCKFISH:-/usr/games/stockfish}") || { echo "no Stockfish: apt-get install stockfish, or set STOCKFISH" >&2; exit 1; }
 OUT=${OUT:-ladder-out}
@@ -19,13 +21,15 @@ games=${GAMES:-200}
 mkdir -p "$OUT"
 extra=()
 [ -n "${TESSERA_OPTION:-}" ] && extra=("option.$TESSERA_OPTION")
+book=(--random-plies 8)
+[ -n "${OPENINGS:-}" ] && book=(--openings "$(realpath -e "$OPENINGS")" --random-plies 0)
 secs=$1 seed=$2 tc=$3
 shift 3
 echo "cores $(nproc), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 for rung in "$@"; do
   elo=${rung%%:*} conc=${rung##*:}
   timeout -s TERM "$secs" "$TS" match --games "$games" --tc "$tc" --concurrency "$conc" \
-    --random-plies 8 --seed "$seed" \
+    "${book[@]}" --seed "$seed" \
     --engine cmd="$TS" name=tessera option.Hash=16 "${extra[@]}" \
     --engine cmd="$SF" name="sf$elo" option.UCI_LimitStrength=true option.UCI_Elo="$elo" \
       option.Hash=16 option.Threads=1 \

@@ -2,6 +2,7 @@
 """Where the games of a match went, from its results file (`tessera match --results`).
 
     python3 bench/ladder_report.py RESULTS.jsonl [--engine tessera] [--compare OTHER.jsonl]
+        [--referee /usr/games/stockfish [--depth 16]]
 
 For the engine named (default `tessera`): its score; the time each side spent a game
 against what its clock gave it (base + increment x its moves); the clock left at the end;
@@ -10,6 +11,12 @@ its first move out of book (below -1), lost after it had judged the game +1 or b
 the move where it first judged the game below -1.5 (the turn for the worse). With
 `--compare`, the points of both files on the rounds they share: two runs with the same seed
 play the same openings, so the paired difference says more than the two scores apart.
+With `--referee`, a stronger engine's view of the losses: in each, the first of the engine's
+moves (out of book, up to move 45) after which the referee, searching to `--depth`, scores
+the game below -1 for it, counted by stretch of the game, with the engine's own score of
+that move beside it. That tells a game lost by its opening (below -1 at the first move out
+of book) from one lost later, and says how far the engine's judgement lagged. It needs
+python-chess (`pip install chess`) and a UCI engine.
 
 Every number comes from the PGN in the file: the tags and each move's `{score/depth time}`
 comment, as `tessera match` writes them.
@@ -83,7 +90,19 @@ def games(path):
                 "result": result,
                 "clock": clock_of(pgn),
                 "plies": plies,
+                "pgn": pgn,
             }
+
+
+def opening_end_of(path, engine):
+    """The move number of the engine's first move out of book in its first game."""
+    for g in games(path):
+        if engine in (g["white"], g["black"]):
+            side = 0 if g["white"] == engine else 1
+            for i, p in enumerate(g["plies"]):
+                if i % 2 == side and p:
+                    return i // 2 + 1
+    return 0
 
 
 def points(g, engine):
@@ -143,13 +162,72 @@ def report(path, engine):
     return {g["round"]: points(g, engine) for g in gs}
 
 
+def referee_view(path, engine, referee, depth, last_move=45):
+    """For each loss of `engine`: (move number, referee's score, engine's own score) of
+    the first of its moves out of book after which the referee scores it below -1."""
+    import io
+
+    import chess.engine
+    import chess.pgn
+
+    found = []
+    losses = 0
+    with chess.engine.SimpleEngine.popen_uci(referee) as ref:
+        ref.configure({"Threads": 1, "Hash": 16})
+        for g in games(path):
+            if engine not in (g["white"], g["black"]) or points(g, engine) != 0.0:
+                continue
+            losses += 1
+            side = chess.WHITE if g["white"] == engine else chess.BLACK
+            game = chess.pgn.read_game(io.StringIO(g["pgn"]))
+            board = game.board()
+            first = None
+            for node, p in zip(game.mainline(), g["plies"] + [None] * 1000):
+                mover = board.turn
+                board.push(node.move)
+                if mover != side or p is None:
+                    continue
+                if board.fullmove_number > last_move or board.is_game_over():
+                    break
+                score = ref.analyse(board, chess.engine.Limit(depth=depth))["score"]
+                if score.pov(side).score(mate_score=100000) < -100:
+                    first = (board.fullmove_number - (side == chess.BLACK), p[0])
+                    break
+            found.append(first)
+    return losses, found
+
+
+def print_referee(losses, found, opening_end):
+    firsts = [f for f in found if f]
+    stretches = {}
+    for move, _ in firsts:
+        k = ("out of book" if move <= opening_end else "to 12" if move <= 12 else
+             "13-20" if move <= 20 else "21-30" if move <= 30 else "31-45")
+        stretches[k] = stretches.get(k, 0) + 1
+    order = ["out of book", "to 12", "13-20", "21-30", "31-45"]
+    print(f"  the referee's view of the {losses} losses: first below -1 "
+          + ", ".join(f"{k}: {stretches.get(k, 0)}" for k in order)
+          + f", never by move 45: {losses - len(firsts)}")
+    later = [own for move, own in firsts if move > opening_end]
+    if later:
+        print(f"    after the opening ({len(later)}): the engine's own score then "
+              f"{statistics.median(later):+.2f} (median), {sum(1 for x in later if x >= 0)} "
+              f"of them 0 or better")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("results")
     ap.add_argument("--engine", default="tessera")
     ap.add_argument("--compare")
+    ap.add_argument("--referee", help="a UCI engine (e.g. /usr/games/stockfish) to judge losses")
+    ap.add_argument("--depth", type=int, default=16, help="the referee's depth")
     a = ap.parse_args()
     mine = report(a.results, a.engine)
+    if a.referee:
+        losses, found = referee_view(a.results, a.engine, a.referee, a.depth)
+        # The first move out of book: the latest first move of any loss's engine side.
+        print_referee(losses, found, opening_end_of(a.results, a.engine))
     if a.compare:
         other = report(a.compare, a.engine)
         common = sorted(set(mine) & set(other))

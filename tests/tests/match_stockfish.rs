@@ -104,9 +104,10 @@ fn tessera_against_stockfish_1400_twenty_games() {
     assert!(out.contains("Faults of tessera: 0"), "{out}");
 }
 
-/// The ladder's script plays a rung with one more Tessera option, and the report reads the
-/// results it leaves: the score, both sides' clocks, the losses, and a file paired with
-/// itself (the same rounds, no difference).
+/// The ladder's script plays a rung with one more Tessera option from an opening of the
+/// balanced-openings script, and the report reads the results it leaves: the score, both
+/// sides' clocks, the losses with Stockfish's view of them, and a file paired with itself
+/// (the same rounds, no difference).
 #[test]
 fn the_ladder_script_plays_a_rung_and_its_report_reads_it() {
     assert!(
@@ -116,6 +117,27 @@ fn the_ladder_script_plays_a_rung_and_its_report_reads_it() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let dir = scratch("ladder-script");
     let out_dir = dir.join("out");
+    let book = dir.join("book.txt");
+    let made = std::process::Command::new("python3")
+        .arg(root.join("bench/balanced_openings.py"))
+        .args([
+            "--count", "1", "--plies", "6", "--depth", "6", "--margin", "80",
+        ])
+        .args(["--seed", "3", "--stockfish", STOCKFISH, "--out"])
+        .arg(&book)
+        .output()
+        .expect("python3");
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let lines = std::fs::read_to_string(&book).expect("the openings file");
+    let opening = lines
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .expect("an opening");
+    assert_eq!(opening.split_whitespace().count(), 7, "{opening}");
     let run = std::process::Command::new("bash")
         .arg(root.join("bench/ladder.sh"))
         .args(["120", "7", "2+0.05", "1400:1"])
@@ -124,6 +146,7 @@ fn the_ladder_script_plays_a_rung_and_its_report_reads_it() {
         .env("OUT", &out_dir)
         .env("GAMES", "2")
         .env("TESSERA_OPTION", r#"SearchParams={"tm_moves":30}"#)
+        .env("OPENINGS", &book)
         .output()
         .expect("bash");
     let text = String::from_utf8_lossy(&run.stdout).into_owned();
@@ -137,11 +160,15 @@ fn the_ladder_script_plays_a_rung_and_its_report_reads_it() {
         header.contains(r#"["SearchParams","{\"tm_moves\":30}"]"#),
         "{header}"
     );
+    assert!(header.contains(r#""random_plies":0"#), "{header}");
+    // Both games start with the book's six plies.
+    assert_eq!(head.matches("{book}").count(), 12, "{head}");
     let report = std::process::Command::new("python3")
         .arg(root.join("bench/ladder_report.py"))
         .arg(&results)
         .arg("--compare")
         .arg(&results)
+        .args(["--referee", STOCKFISH, "--depth", "4"])
         .output()
         .expect("python3");
     let text = String::from_utf8_lossy(&report.stdout).into_owned();
@@ -155,5 +182,6 @@ fn the_ladder_script_plays_a_rung_and_its_report_reads_it() {
     assert!(text.contains("  sf1400: "), "{text}");
     assert!(text.contains("s a move by moves 1-10: "), "{text}");
     assert!(text.contains("paired on 2 rounds"), "{text}");
+    assert!(text.contains("the referee's view of the "), "{text}");
     assert!(text.contains("difference +0 "), "{text}");
 }
