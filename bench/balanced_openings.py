@@ -38,13 +38,12 @@ def main():
             tried += 1
             board, moves = chess.Board(), []
             for _ in range(a.plies):
-                legal = list(board.legal_moves)
-                if not legal:
+                if board.is_game_over():
                     break
-                m = rng.choice(legal)
+                m = rng.choice(list(board.legal_moves))
                 moves.append(m.uci())
                 board.push(m)
-            if board.is_game_over() or len(moves) < a.plies:
+            if board.is_game_over():
                 continue
             key = board.epd()
             if key in seen:
@@ -53,11 +52,11 @@ def main():
             score = sf.analyse(board, chess.engine.Limit(depth=a.depth))["score"].relative
             if score.is_mate() or abs(score.score()) > a.margin:
                 continue
-            kept.append((moves, score.score()))
+            kept.append(moves)
     with open(a.out, "w") as f:
         f.write(f"# {a.count} openings of {a.plies} random plies (seed {a.seed}) that Stockfish "
                 f"at depth {a.depth} scores within {a.margin} cp of level; {tried} drawn\n")
-        for moves, cp in kept:
+        for moves in kept:
             f.write("moves " + " ".join(moves) + "\n")
     print(f"kept {len(kept)} of {tried} drawn", file=sys.stderr)
 

@@ -94,17 +94,6 @@ def games(path):
             }
 
 
-def opening_end_of(path, engine):
-    """The move number of the engine's first move out of book in its first game."""
-    for g in games(path):
-        if engine in (g["white"], g["black"]):
-            side = 0 if g["white"] == engine else 1
-            for i, p in enumerate(g["plies"]):
-                if i % 2 == side and p:
-                    return i // 2 + 1
-    return 0
-
-
 def points(g, engine):
     s = SCORE[g["result"]]
     return s if g["white"] == engine else 1.0 - s
@@ -163,52 +152,54 @@ def report(path, engine):
 
 
 def referee_view(path, engine, referee, depth, last_move=45):
-    """For each loss of `engine`: (move number, referee's score, engine's own score) of
-    the first of its moves out of book after which the referee scores it below -1."""
+    """For each loss of `engine`, the first of its moves out of book (up to `last_move`)
+    after which the referee scores it below -1, as (move number, whether that was its
+    first move out of book, its own score of the move); None where there is none."""
     import io
 
     import chess.engine
     import chess.pgn
 
     found = []
-    losses = 0
     with chess.engine.SimpleEngine.popen_uci(referee) as ref:
         ref.configure({"Threads": 1, "Hash": 16})
         for g in games(path):
             if engine not in (g["white"], g["black"]) or points(g, engine) != 0.0:
                 continue
-            losses += 1
             side = chess.WHITE if g["white"] == engine else chess.BLACK
             game = chess.pgn.read_game(io.StringIO(g["pgn"]))
             board = game.board()
-            first = None
-            for node, p in zip(game.mainline(), g["plies"] + [None] * 1000):
+            first, first_out_of_book = None, True
+            for i, move in enumerate(game.mainline_moves()):
                 mover = board.turn
-                board.push(node.move)
+                board.push(move)
+                p = g["plies"][i] if i < len(g["plies"]) else None
                 if mover != side or p is None:
                     continue
                 if board.fullmove_number > last_move or board.is_game_over():
                     break
                 score = ref.analyse(board, chess.engine.Limit(depth=depth))["score"]
                 if score.pov(side).score(mate_score=100000) < -100:
-                    first = (board.fullmove_number - (side == chess.BLACK), p[0])
+                    move_number = board.fullmove_number - (side == chess.BLACK)
+                    first = (move_number, first_out_of_book, p[0])
                     break
+                first_out_of_book = False
             found.append(first)
-    return losses, found
+    return found
 
 
-def print_referee(losses, found, opening_end):
+def print_referee(found):
     firsts = [f for f in found if f]
     stretches = {}
-    for move, _ in firsts:
-        k = ("out of book" if move <= opening_end else "to 12" if move <= 12 else
+    for move, at_book_end, _ in firsts:
+        k = ("out of book" if at_book_end else "to 12" if move <= 12 else
              "13-20" if move <= 20 else "21-30" if move <= 30 else "31-45")
         stretches[k] = stretches.get(k, 0) + 1
     order = ["out of book", "to 12", "13-20", "21-30", "31-45"]
-    print(f"  the referee's view of the {losses} losses: first below -1 "
+    print(f"  the referee's view of the {len(found)} losses: first below -1 "
           + ", ".join(f"{k}: {stretches.get(k, 0)}" for k in order)
-          + f", never by move 45: {losses - len(firsts)}")
-    later = [own for move, own in firsts if move > opening_end]
+          + f", never by move 45: {len(found) - len(firsts)}")
+    later = [own for _, at_book_end, own in firsts if not at_book_end]
     if later:
         print(f"    after the opening ({len(later)}): the engine's own score then "
               f"{statistics.median(later):+.2f} (median), {sum(1 for x in later if x >= 0)} "
@@ -225,9 +216,7 @@ def main():
     a = ap.parse_args()
     mine = report(a.results, a.engine)
     if a.referee:
-        losses, found = referee_view(a.results, a.engine, a.referee, a.depth)
-        # The first move out of book: the latest first move of any loss's engine side.
-        print_referee(losses, found, opening_end_of(a.results, a.engine))
+        print_referee(referee_view(a.results, a.engine, a.referee, a.depth))
     if a.compare:
         other = report(a.compare, a.engine)
         common = sorted(set(mine) & set(other))

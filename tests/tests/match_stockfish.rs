@@ -3,6 +3,7 @@
 mod match_support;
 
 use std::path::Path;
+use std::process::Command;
 
 use match_support::*;
 
@@ -68,19 +69,21 @@ with open(sys.argv[1]) as f:
         n += 1
 print(n)
 "#;
-    let out = std::process::Command::new("python3")
-        .args(["-c", script, pgn])
-        .output()
-        .expect("python3");
+    let out = succeeded(Command::new("python3").args(["-c", script, pgn]));
+    assert_eq!(out.trim(), expected.to_string());
+}
+
+/// Runs the command; its standard output, once it has succeeded (else the test fails with
+/// both of its outputs).
+fn succeeded(cmd: &mut Command) -> String {
+    let out = cmd.output().expect("the command starts");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
         out.status.success(),
-        "{}",
+        "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout).trim(),
-        expected.to_string()
-    );
+    stdout
 }
 
 #[test]
@@ -118,19 +121,13 @@ fn the_ladder_script_plays_a_rung_and_its_report_reads_it() {
     let dir = scratch("ladder-script");
     let out_dir = dir.join("out");
     let book = dir.join("book.txt");
-    let made = std::process::Command::new("python3")
-        .arg(root.join("bench/balanced_openings.py"))
-        .args([
-            "--count", "1", "--plies", "6", "--depth", "6", "--margin", "80",
-        ])
-        .args(["--seed", "3", "--stockfish", STOCKFISH, "--out"])
-        .arg(&book)
-        .output()
-        .expect("python3");
-    assert!(
-        made.status.success(),
-        "{}",
-        String::from_utf8_lossy(&made.stderr)
+    succeeded(
+        Command::new("python3")
+            .arg(root.join("bench/balanced_openings.py"))
+            .args(["--count", "1", "--plies", "6", "--depth", "6"])
+            .args(["--margin", "80", "--seed", "3", "--stockfish", STOCKFISH])
+            .arg("--out")
+            .arg(&book),
     );
     let lines = std::fs::read_to_string(&book).expect("the openings file");
     let opening = lines
@@ -138,19 +135,17 @@ fn the_ladder_script_plays_a_rung_and_its_report_reads_it() {
         .find(|l| !l.starts_with('#'))
         .expect("an opening");
     assert_eq!(opening.split_whitespace().count(), 7, "{opening}");
-    let run = std::process::Command::new("bash")
-        .arg(root.join("bench/ladder.sh"))
-        .args(["120", "7", "2+0.05", "1400:1"])
-        .env("TESSERA", tessera())
-        .env("STOCKFISH", STOCKFISH)
-        .env("OUT", &out_dir)
-        .env("GAMES", "2")
-        .env("TESSERA_OPTION", r#"SearchParams={"tm_moves":30}"#)
-        .env("OPENINGS", &book)
-        .output()
-        .expect("bash");
-    let text = String::from_utf8_lossy(&run.stdout).into_owned();
-    assert!(run.status.success(), "{text}");
+    let text = succeeded(
+        Command::new("bash")
+            .arg(root.join("bench/ladder.sh"))
+            .args(["120", "7", "2+0.05", "1400:1"])
+            .env("TESSERA", tessera())
+            .env("STOCKFISH", STOCKFISH)
+            .env("OUT", &out_dir)
+            .env("GAMES", "2")
+            .env("TESSERA_OPTION", r#"SearchParams={"tm_moves":30}"#)
+            .env("OPENINGS", &book),
+    );
     assert!(text.contains("== UCI_Elo 1400"), "{text}");
     assert!(text.contains("Faults of tessera: 0"), "{text}");
     let results = out_dir.join("ladder-1400.jsonl");
@@ -163,19 +158,13 @@ fn the_ladder_script_plays_a_rung_and_its_report_reads_it() {
     assert!(header.contains(r#""random_plies":0"#), "{header}");
     // Both games start with the book's six plies.
     assert_eq!(head.matches("{book}").count(), 12, "{head}");
-    let report = std::process::Command::new("python3")
-        .arg(root.join("bench/ladder_report.py"))
-        .arg(&results)
-        .arg("--compare")
-        .arg(&results)
-        .args(["--referee", STOCKFISH, "--depth", "4"])
-        .output()
-        .expect("python3");
-    let text = String::from_utf8_lossy(&report.stdout).into_owned();
-    assert!(
-        report.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&report.stderr)
+    let text = succeeded(
+        Command::new("python3")
+            .arg(root.join("bench/ladder_report.py"))
+            .arg(&results)
+            .arg("--compare")
+            .arg(&results)
+            .args(["--referee", STOCKFISH, "--depth", "4"]),
     );
     assert!(text.contains(": 2 games, tessera "), "{text}");
     assert!(text.contains("% of its clock)"), "{text}");
