@@ -165,6 +165,24 @@ impl Network {
         }
     }
 
+    /// The floating-point network this one computes: each integer over its scale. It
+    /// quantizes back to the same integers, so a trainer can go on from a network that was
+    /// kept only as a file (`tessera tune nnue --init`).
+    pub fn to_float(&self) -> FloatNet {
+        let over = |v: &[i16], scale: i32| v.iter().map(|&x| x as f32 / scale as f32).collect();
+        let out_scale = (QA * QB) as f32;
+        FloatNet {
+            features: self.features.clone(),
+            inputs: self.inputs,
+            hidden: self.hidden,
+            w1: over(&self.w1, QA),
+            b1: over(&self.b1, QA),
+            w2: over(&self.w2, QB),
+            b2: self.b2 as f32 / out_scale,
+            psqt: self.psqt.iter().map(|&x| x as f32 / out_scale).collect(),
+        }
+    }
+
     /// Feature `f`'s first-layer row.
     #[inline]
     fn row(&self, f: u16) -> &[i16] {
@@ -579,6 +597,19 @@ mod tests {
                 .map(|(a, w)| a.clamp(0.0, 1.0) * w)
                 .sum::<f32>();
         assert!((f.forward(&[3], &[]) - want - f.psqt[3] / 2.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn an_integer_network_as_floats_computes_the_same_and_quantizes_back() {
+        let n = Network::quantize(&small());
+        let f = n.to_float();
+        assert_eq!(Network::quantize(&f), n);
+        for (own, other) in [(vec![0u16, 3, 7], vec![1u16, 2]), (vec![9, 8, 5], vec![6])] {
+            let float = f.forward(&own, &other) * SCALE as f32;
+            let int = n.evaluate(&own, &other);
+            // The integer network rounds its sums down; the floats are the same numbers.
+            assert!((float - int as f32).abs() <= 1.0, "{float} vs {int}");
+        }
     }
 
     #[test]

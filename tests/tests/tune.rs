@@ -331,6 +331,63 @@ fn nnue_trains_on_chess_games_and_the_engine_plays_with_the_network() {
     assert!(!reply.contains("(none)"), "{reply}");
     e.quit(Duration::from_secs(10));
 
+    // Training goes on from a kept network: at a step size of nothing it writes the
+    // built-in correction back unchanged; one of another kind or size is refused before
+    // the games are read.
+    let again = dir.join("again.nnue");
+    let again_arg = again.to_string_lossy().into_owned();
+    let from_builtin = |extra: &[&str]| {
+        let mut args = vec![
+            "nnue",
+            "--pgn",
+            &pgn,
+            "--out",
+            &again_arg,
+            "--init",
+            "builtin",
+            "--epochs",
+            "1",
+            "--batch",
+            "256",
+            "--skip-turns",
+            "2",
+            "--no-sprt",
+        ];
+        args.extend_from_slice(extra);
+        tune(&args)
+    };
+    let o = from_builtin(&["--residual", "--rate", "0"]);
+    let log = text(&o);
+    assert!(o.status.success(), "{log}");
+    let kept = tessera::nnue::Network::from_bytes(&std::fs::read(&again).unwrap()).unwrap();
+    assert_eq!(kept, *tessera::games::chess::nnue::builtin());
+    std::fs::remove_file(&again).unwrap();
+    for (extra, says) in [
+        (
+            &["--residual", "--hidden", "16"][..],
+            "has 32 hidden neurons",
+        ),
+        (&[][..], "needs chess-768"),
+    ] {
+        let o = from_builtin(extra);
+        assert!(!o.status.success(), "{extra:?}");
+        assert!(text(&o).contains(says), "{extra:?}: {}", text(&o));
+        assert!(!text(&o).contains("chess games"), "{}", text(&o));
+        assert!(!again.exists());
+    }
+    let o = tune(&[
+        "nnue",
+        "--pgn",
+        &pgn,
+        "--out",
+        &again_arg,
+        "--init",
+        "/no/such/file.nnue",
+        "--residual",
+    ]);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("--init"), "{}", text(&o));
+
     // The acceptance match: two games cannot decide, so nothing is written.
     let accepted = dir.join("accepted.nnue");
     let o = tune(&[

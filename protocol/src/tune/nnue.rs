@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::Args;
 use tessera::game::{Evaluate, Game, Player};
 use tessera::games::chess::{nnue, Chess};
-use tessera::nnue::Network;
+use tessera::nnue::{FloatNet, Network};
 use tessera::tune::nnue::{initial, net_loss, train_net, NetOptions, NetSamples};
 use tessera::tune::{blend_target, collect_quiet, win_chance, EpochReport, SampleOptions};
 
@@ -65,6 +65,12 @@ pub struct NnueArgs {
     /// and starts near zero.
     #[arg(long)]
     pub residual: bool,
+    /// Go on training this network (a file, or `builtin`) instead of starting from new
+    /// weights: the games it learnt from need not be kept. Its feature set must be the one
+    /// trained (`chess-768+hce` with `--residual`, `chess-768` without) and its size
+    /// `--hidden`.
+    #[arg(long)]
+    pub init: Option<String>,
     /// Seed of the first weights and of the order of the positions.
     #[arg(long = "net-seed", default_value_t = 1)]
     pub net_seed: u64,
@@ -89,6 +95,10 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
             "--hidden must be 1 to {}",
             tessera::nnue::MAX_HIDDEN
         ));
+    }
+    if let Some(init) = &a.init {
+        // Refused before the games are read, which takes a while.
+        start_from(init, a.residual, a.hidden)?;
     }
     let games = read_games(&a.pgn, a.max_games, "chess")?;
     eprintln!("{} chess games", games.len());
@@ -175,7 +185,9 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
         patience: a.patience,
         seed: a.net_seed,
     };
-    let net = if a.residual {
+    let net = if let Some(init) = &a.init {
+        start_from(init, a.residual, a.hidden)?
+    } else if a.residual {
         // The evaluation already holds the material: the correction starts from nothing,
         // its output layer small, so training starts at the evaluation's own loss.
         let mut n = initial(
@@ -213,13 +225,15 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
         / valid.len().max(1) as f64;
     println!(
         "{} training, {} held-out samples; held-out loss: hand-written evaluation {:.6}, \
-         network {:.6} (best at epoch {} of {}; {:.6} as integers); training loss {:.6}",
+         network {:.6} (best at epoch {} of {}, {:.6} before the first; {:.6} as integers); \
+         training loss {:.6}",
         train.len(),
         valid.len(),
         hand_loss(&valid),
         r.best_valid,
         r.best_epoch,
         r.epochs,
+        r.start_valid,
         q_loss,
         net_loss(&r.net, &set, &train, a.k as f32)
     );
@@ -248,4 +262,29 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
         &a.accept,
     )?;
     conclude(&r, &a.out, write_out)
+}
+
+/// The network `--init` names, as floats to train on, if it is the kind and size asked for.
+fn start_from(init: &str, residual: bool, hidden: usize) -> Result<FloatNet, String> {
+    let net = nnue::load(init)
+        .map_err(|e| format!("--init: {e}"))?
+        .ok_or_else(|| format!("--init {init}: names no network"))?;
+    let (want, flag) = if residual {
+        (nnue::FEATURES_ON_HAND, "with --residual")
+    } else {
+        (nnue::FEATURES, "without --residual")
+    };
+    if net.features != want {
+        return Err(format!(
+            "--init {init} is a {} network; training {flag} needs {want}",
+            net.features
+        ));
+    }
+    if net.hidden != hidden {
+        return Err(format!(
+            "--init {init} has {} hidden neurons; --hidden says {hidden}",
+            net.hidden
+        ));
+    }
+    Ok(net.to_float())
 }
