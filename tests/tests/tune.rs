@@ -336,7 +336,7 @@ fn nnue_trains_on_chess_games_and_the_engine_plays_with_the_network() {
     // the games are read.
     let again = dir.join("again.nnue");
     let again_arg = again.to_string_lossy().into_owned();
-    let from_builtin = |extra: &[&str]| {
+    let from = |init: &str, extra: &[&str]| {
         let mut args = vec![
             "nnue",
             "--pgn",
@@ -344,7 +344,7 @@ fn nnue_trains_on_chess_games_and_the_engine_plays_with_the_network() {
             "--out",
             &again_arg,
             "--init",
-            "builtin",
+            init,
             "--epochs",
             "1",
             "--batch",
@@ -356,7 +356,7 @@ fn nnue_trains_on_chess_games_and_the_engine_plays_with_the_network() {
         args.extend_from_slice(extra);
         tune(&args)
     };
-    let o = from_builtin(&["--residual", "--rate", "0"]);
+    let o = from("builtin", &["--residual", "--rate", "0"]);
     let log = text(&o);
     assert!(o.status.success(), "{log}");
     let kept = tessera::nnue::Network::from_bytes(&std::fs::read(&again).unwrap()).unwrap();
@@ -369,22 +369,13 @@ fn nnue_trains_on_chess_games_and_the_engine_plays_with_the_network() {
         ),
         (&[][..], "needs chess-768"),
     ] {
-        let o = from_builtin(extra);
+        let o = from("builtin", extra);
         assert!(!o.status.success(), "{extra:?}");
         assert!(text(&o).contains(says), "{extra:?}: {}", text(&o));
         assert!(!text(&o).contains("chess games"), "{}", text(&o));
         assert!(!again.exists());
     }
-    let o = tune(&[
-        "nnue",
-        "--pgn",
-        &pgn,
-        "--out",
-        &again_arg,
-        "--init",
-        "/no/such/file.nnue",
-        "--residual",
-    ]);
+    let o = from("/no/such/file.nnue", &["--residual"]);
     assert!(!o.status.success());
     assert!(text(&o).contains("--init"), "{}", text(&o));
 

@@ -96,10 +96,12 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
             tessera::nnue::MAX_HIDDEN
         ));
     }
-    if let Some(init) = &a.init {
-        // Refused before the games are read, which takes a while.
-        start_from(init, a.residual, a.hidden)?;
-    }
+    // Loaded (or refused) before the games are read, which takes a while.
+    let init = a
+        .init
+        .as_deref()
+        .map(|i| start_from(i, a.residual, a.hidden))
+        .transpose()?;
     let games = read_games(&a.pgn, a.max_games, "chess")?;
     eprintln!("{} chess games", games.len());
     let proto = Chess::new(false);
@@ -185,8 +187,8 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
         patience: a.patience,
         seed: a.net_seed,
     };
-    let net = if let Some(init) = &a.init {
-        start_from(init, a.residual, a.hidden)?
+    let net = if let Some(init) = init {
+        init
     } else if a.residual {
         // The evaluation already holds the material: the correction starts from nothing,
         // its output layer small, so training starts at the evaluation's own loss.
