@@ -179,6 +179,8 @@ fn the_acceptance_match_and_spsa_run() {
     let o = tune(&[
         "spsa",
         "--iterations",
+        "4",
+        "--workers",
         "2",
         "--params",
         "rfp_margin,lmr_base",
@@ -193,8 +195,16 @@ fn the_acceptance_match_and_spsa_run() {
     let t = table_of(&spsa_out);
     assert_eq!(t.values.len(), tessera::search::params::SPSA_RANGES.len());
     let csv = std::fs::read_to_string(dir.join("search.spsa.csv")).unwrap();
-    assert_eq!(csv.lines().count(), 3, "{csv}");
     assert!(csv.starts_with("iteration,wins,losses,draws,rfp_margin,lmr_base"));
+    // Two workers play the four iterations between them, each recorded once, in the order
+    // they finished.
+    let mut done: Vec<u32> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap().parse().unwrap())
+        .collect();
+    done.sort();
+    assert_eq!(done, [1, 2, 3, 4], "{csv}");
     // The engine takes the tuned table as it was written.
     let mut e = Engine::start();
     e.send(&format!("setoption name SearchParams value {spsa_arg}"));

@@ -4,10 +4,12 @@
 //! match`, and moves the parameters along the result:
 //! `theta += a_k / c_k * (wins - losses) * sign`, with `c_k = c / k^gamma` and
 //! `a_k = a / (A + k)^alpha`; `c` and `a` are set so that at the last iteration the
-//! perturbation is each parameter's `c_end` and `a_k / c_k^2` is `r_end`.
+//! perturbation is each parameter's `c_end` and `a_k / c_k^2` is `r_end`. With `--workers N`
+//! N iterations are played at once, each update applied when its games end.
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Mutex;
 
 use clap::Args;
 use tessera::params::{self, ParamTable};
@@ -55,6 +57,10 @@ pub struct SpsaArgs {
     /// Stability constant A (default: a tenth of the iterations).
     #[arg(long = "stability")]
     pub stability: Option<f64>,
+    /// Iterations played at once, each a `tessera match` of its own (give each match
+    /// `--concurrency 1` and use one worker per core).
+    #[arg(long, default_value_t = 1)]
+    pub workers: usize,
     /// Seed of the perturbation signs.
     #[arg(long = "spsa-seed", default_value_t = 7)]
     pub spsa_seed: u64,
@@ -112,6 +118,11 @@ impl Schedule {
 struct Signs(u64);
 
 impl Signs {
+    /// The signs of iteration `k`, whichever worker plays it.
+    fn for_iteration(seed: u64, k: u32) -> Signs {
+        Signs(seed ^ (k as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93))
+    }
+
     fn next(&mut self) -> f64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -122,6 +133,58 @@ impl Signs {
         } else {
             -1.0
         }
+    }
+}
+
+/// What the workers share: the parameters, the next iteration to claim, and the record.
+struct Shared {
+    theta: Vec<f64>,
+    next: u32,
+    done: u32,
+    totals: (u32, u32, u32),
+    log: std::fs::File,
+    bar: Progress,
+    error: Option<String>,
+}
+
+impl Shared {
+    /// Moves the parameters by iteration `k`'s result and writes its row.
+    fn record(
+        &mut self,
+        k: u32,
+        r: &matches::MatchResult,
+        tuned: &[Tuned],
+        schedules: &[Schedule],
+        flips: &[f64],
+        ck: &[f64],
+    ) -> Result<(), String> {
+        self.totals.0 += r.wins;
+        self.totals.1 += r.losses;
+        self.totals.2 += r.draws;
+        let result = r.wins as f64 - r.losses as f64;
+        for (i, t) in tuned.iter().enumerate() {
+            let step = schedules[i].a_k(k) / ck[i] * result * flips[i];
+            self.theta[i] = (self.theta[i] + step).clamp(t.min, t.max);
+        }
+        let row: Vec<String> = self.theta.iter().map(|t| format!("{t:.3}")).collect();
+        writeln!(
+            self.log,
+            "{k},{},{},{},{}",
+            r.wins,
+            r.losses,
+            r.draws,
+            row.join(",")
+        )
+        .map_err(|e| e.to_string())?;
+        self.done += 1;
+        let shown: Vec<String> = tuned
+            .iter()
+            .zip(&self.theta)
+            .take(4)
+            .map(|(t, x)| format!("{} {x:.1}", t.name))
+            .collect();
+        self.bar.set(self.done as u64, &shown.join(" "));
+        Ok(())
     }
 }
 
@@ -191,66 +254,80 @@ pub fn run(a: SpsaArgs) -> Result<(), String> {
         .iter()
         .map(|t| Schedule::new(a.iterations, t.c_end, a.r_end, big_a, a.alpha, a.gamma))
         .collect();
-    let mut theta: Vec<f64> = tuned.iter().map(|t| t.theta).collect();
-    let mut signs = Signs(a.spsa_seed);
     let log_path = sibling(&a.out, "spsa").with_extension("csv");
     let mut log = std::fs::File::create(&log_path)
         .map_err(|e| format!("cannot write {}: {e}", log_path.display()))?;
     let header: Vec<&str> = tuned.iter().map(|t| t.name).collect();
     writeln!(log, "iteration,wins,losses,draws,{}", header.join(",")).map_err(|e| e.to_string())?;
     let cluster = a.matches.cluster();
-    let mut bar = Progress::new("spsa", a.iterations as u64);
-    let (mut total_w, mut total_l, mut total_d) = (0, 0, 0);
-    for k in 1..=a.iterations {
-        let flips: Vec<f64> = tuned.iter().map(|_| signs.next()).collect();
-        let ck: Vec<f64> = schedules.iter().map(|s| s.c_k(k)).collect();
-        let plus: Vec<f64> = (0..tuned.len())
-            .map(|i| (theta[i] + ck[i] * flips[i]).clamp(tuned[i].min, tuned[i].max))
-            .collect();
-        let minus: Vec<f64> = (0..tuned.len())
-            .map(|i| (theta[i] - ck[i] * flips[i]).clamp(tuned[i].min, tuned[i].max))
-            .collect();
+    let state = Mutex::new(Shared {
+        theta: tuned.iter().map(|t| t.theta).collect(),
+        next: 1,
+        done: 0,
+        totals: (0, 0, 0),
+        log,
+        bar: Progress::new("spsa", a.iterations as u64),
+        error: None,
+    });
+    // Each worker claims the next iteration, perturbs the parameters as they stand then,
+    // plays its games and moves the parameters by its result: with several workers the
+    // iterations overlap and each update lands on parameters that others may have moved
+    // meanwhile, as in Fishtest's SPSA.
+    let worker = || loop {
+        let (k, flips, ck, plus, minus) = {
+            let mut st = state.lock().expect("no worker panics");
+            if st.error.is_some() || st.next > a.iterations {
+                return;
+            }
+            let k = st.next;
+            st.next += 1;
+            let mut signs = Signs::for_iteration(a.spsa_seed, k);
+            let flips: Vec<f64> = tuned.iter().map(|_| signs.next()).collect();
+            let ck: Vec<f64> = schedules.iter().map(|s| s.c_k(k)).collect();
+            let shifted = |dir: f64| -> Vec<f64> {
+                (0..tuned.len())
+                    .map(|i| {
+                        (st.theta[i] + dir * ck[i] * flips[i]).clamp(tuned[i].min, tuned[i].max)
+                    })
+                    .collect()
+            };
+            let (plus, minus) = (shifted(1.0), shifted(-1.0));
+            (k, flips, ck, plus, minus)
+        };
         let plus_opt = option_of(&table_with(&base, &tuned, &plus));
         let minus_opt = option_of(&table_with(&base, &tuned, &minus));
-        let args = a.matches.args(
-            &a.variant,
-            &variant_options,
-            2 * a.pairs,
-            a.matches.seed.wrapping_add(k as u64 * 7919),
-            [("plus", &plus_opt), ("minus", &minus_opt)],
-        )?;
-        let r = matches::play(&args, cluster.as_ref(), &mut |_| {})?;
-        total_w += r.wins;
-        total_l += r.losses;
-        total_d += r.draws;
-        let result = r.wins as f64 - r.losses as f64;
-        for i in 0..tuned.len() {
-            let s = &schedules[i];
-            theta[i] =
-                (theta[i] + s.a_k(k) / ck[i] * result * flips[i]).clamp(tuned[i].min, tuned[i].max);
+        let played = a
+            .matches
+            .args(
+                &a.variant,
+                &variant_options,
+                2 * a.pairs,
+                a.matches.seed.wrapping_add(k as u64 * 7919),
+                [("plus", &plus_opt), ("minus", &minus_opt)],
+            )
+            .and_then(|args| matches::play(&args, cluster.as_ref(), &mut |_| {}));
+        let mut st = state.lock().expect("no worker panics");
+        let recorded = played.and_then(|r| st.record(k, &r, &tuned, &schedules, &flips, &ck));
+        if let Err(e) = recorded {
+            st.error.get_or_insert(e);
+            return;
         }
-        let row: Vec<String> = theta.iter().map(|t| format!("{t:.3}")).collect();
-        writeln!(
-            log,
-            "{k},{},{},{},{}",
-            r.wins,
-            r.losses,
-            r.draws,
-            row.join(",")
-        )
-        .map_err(|e| e.to_string())?;
-        let shown: Vec<String> = tuned
-            .iter()
-            .zip(&theta)
-            .take(4)
-            .map(|(t, x)| format!("{} {x:.1}", t.name))
-            .collect();
-        bar.set(k as u64, &shown.join(" "));
+    };
+    std::thread::scope(|s| {
+        for _ in 0..a.workers.max(1) {
+            s.spawn(worker);
+        }
+    });
+    let st = state.into_inner().expect("no worker panics");
+    if let Some(e) = st.error {
+        return Err(e);
     }
-    bar.finish(&format!(
+    let (total_w, total_l, total_d) = st.totals;
+    st.bar.finish(&format!(
         "{} games: plus +{total_w} -{total_l} ={total_d}",
         total_w + total_l + total_d
     ));
+    let theta = st.theta;
     let result = table_with(&base, &tuned, &theta);
     println!("tuned search parameters (start -> end):");
     for t in &tuned {
@@ -306,5 +383,12 @@ mod tests {
         let mut signs = Signs(1);
         let n: f64 = (0..1000).map(|_| signs.next()).sum();
         assert!(n.abs() < 100.0);
+        // An iteration's signs depend on its number alone, whichever worker plays it.
+        let draw = |k| {
+            let mut s = Signs::for_iteration(7, k);
+            (0..40).map(|_| s.next()).collect::<Vec<f64>>()
+        };
+        assert_eq!(draw(3), draw(3));
+        assert_ne!(draw(3), draw(4));
     }
 }
