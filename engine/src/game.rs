@@ -297,6 +297,14 @@ pub trait Evaluate: Game {
         None
     }
 
+    /// More parts of the position whose evaluation errs alike, each learnt apart and their
+    /// corrections added to the `correction_key`'s, at the weight `SearchParams::corr_more`
+    /// gives them (in chess: each side's pieces other than pawns). `[None; 2]` (the
+    /// default): none.
+    fn more_correction_keys(&self) -> [Option<u64>; 2] {
+        [None; 2]
+    }
+
     /// The material `a` is expected to win (positive) or lose (negative) once the exchanges
     /// on its target cell are played out (a static exchange evaluation), for any action, a
     /// quiet one included; `None` where the game does not count it (the default). The

@@ -306,6 +306,27 @@ fn search_options_off_by_default_change_the_search_when_on() {
             },
         ),
         ("lmr_checks", SearchParams { lmr_checks: 1, ..d }),
+        (
+            "corr_more",
+            SearchParams {
+                corr_more: 100,
+                ..d
+            },
+        ),
+        (
+            "corr_cont",
+            SearchParams {
+                corr_cont: 100,
+                ..d
+            },
+        ),
+        (
+            "probcut_margin",
+            SearchParams {
+                probcut_margin: 200,
+                ..d
+            },
+        ),
     ];
     for (name, params) in options {
         let out = search(params);

@@ -449,6 +449,91 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         best
     }
 
+    /// ProbCut: where a tactical action's quiescence, then a search `probcut_reduction`
+    /// plies shallower, beats `beta + probcut_margin`, a full-depth search would very
+    /// likely beat `beta`; the node is cut with that score. Actions whose exchange cannot
+    /// reach the raised bound from the static evaluation are not tried, and neither is the
+    /// search where the table already holds the node below it at nearly this depth. Only
+    /// actions that end the turn are tried (the bound belongs to the other side's reply).
+    fn probcut(
+        &mut self,
+        depth: i32,
+        beta: i32,
+        eval: i32,
+        entry: Option<Entry>,
+        ply: usize,
+        cut_node: bool,
+    ) -> Option<i32> {
+        let p = self.sh.params;
+        let pc_beta = beta + p.probcut_margin;
+        let reduced = depth - p.probcut_reduction;
+        if entry.is_some_and(|e| e.depth as i32 > reduced && from_tt(e.score as i32, ply) < pc_beta)
+        {
+            return None;
+        }
+        let side = self.g.to_move();
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        list.clear();
+        self.g.tactical_actions(&mut list);
+        let tt_code = entry.map(|e| e.action).filter(|&c| c != u32::MAX);
+        ordering::score_actions(
+            &self.g,
+            &list,
+            &mut scores,
+            tt_code,
+            [NO_CODE; 2],
+            &ordering::Learnt {
+                quiet: &self.learnt.history,
+                captures: Some(&self.learnt.captures),
+                cont: None,
+                structure: None,
+            },
+        );
+        let mut found = None;
+        for i in 0..list.len() {
+            ordering::pick(&mut list, &mut scores, i);
+            if ordering::is_losing_tactical(scores[i]) {
+                break;
+            }
+            let a = list[i];
+            if self.g.exchange(a).is_some_and(|x| eval + x < pc_beta) {
+                continue;
+            }
+            self.line_codes[ply] = a.code();
+            self.line_quiet[ply] = None;
+            let u = self.g.play(a);
+            if self.g.to_move() == side {
+                self.g.undo(u);
+                continue;
+            }
+            self.count_node();
+            let mut v = -self.qsearch(-pc_beta, -pc_beta + 1, ply + 1, 0);
+            if v >= pc_beta && reduced > 0 && !self.stopped {
+                v = -self.search(reduced, -pc_beta, -pc_beta + 1, ply + 1, true, !cut_node);
+            }
+            self.g.undo(u);
+            if self.stopped {
+                break;
+            }
+            if v >= pc_beta {
+                self.sh.tt.store(
+                    self.g.key(),
+                    Some(a.code()),
+                    to_tt(v, ply),
+                    false,
+                    (reduced + 1).max(0) as u32,
+                    Bound::Lower,
+                );
+                found = Some(v);
+                break;
+            }
+        }
+        self.lists[ply] = list;
+        self.scores[ply] = scores;
+        found
+    }
+
     /// Whether the side to move stands better than at its node two plies up (its last turn,
     /// in a game of one action a turn). Where there is nothing to compare with (near the
     /// root, in check there, another side's node in a game of longer turns) it counts as
@@ -562,11 +647,12 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
 
         let side = self.g.to_move();
         let in_check = self.g.in_check();
-        let (eval, correction_key) = if in_check {
-            (-INF, None)
+        let (eval, correction_key, more_keys) = if in_check {
+            (-INF, None, [None; 3])
         } else {
             let k = self.g.correction_key();
-            (self.static_eval(key, side, k), k)
+            let more = self.more_correction_keys(ply);
+            (self.static_eval(key, side, k, more), k, more)
         };
         self.evals[ply] = (!in_check).then_some((side, eval));
         let improving = self.improving(ply, side, eval);
@@ -621,6 +707,22 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                         return if is_mate(s) { beta } else { s };
                     }
                 }
+            }
+        }
+
+        if !pv_node
+            && !in_check
+            && turn_start
+            && excluded == NO_CODE
+            && p.probcut_margin > 0
+            && depth >= p.probcut_depth
+            && !is_mate(beta)
+        {
+            if let Some(s) = self.probcut(depth, beta, eval, entry, ply, cut_node) {
+                return s;
+            }
+            if self.stopped {
+                return 0;
             }
         }
 
@@ -943,6 +1045,13 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             };
             if quiet_best && informative && !is_mate(best) {
                 self.learnt.correction.learn(side, k, depth, eval, best);
+                let [a, b] = &mut self.learnt.more_correction;
+                let tables = [a, b, &mut self.learnt.cont_correction];
+                for (table, key) in tables.into_iter().zip(more_keys) {
+                    if let Some(m) = key {
+                        table.learn(side, m, depth, eval, best);
+                    }
+                }
             }
         }
         best
@@ -1020,7 +1129,13 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
 
     /// The static evaluation for `side` to move, corrected by the correction history.
     #[inline]
-    fn static_eval(&mut self, key: u64, side: Player, correction_key: Option<u64>) -> i32 {
+    fn static_eval(
+        &mut self,
+        key: u64,
+        side: Player,
+        correction_key: Option<u64>,
+        more_keys: [Option<u64>; 3],
+    ) -> i32 {
         let raw = match self.learnt.evals.get(key) {
             Some(v) => v,
             None => {
@@ -1032,10 +1147,36 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         if is_mate(raw) {
             return raw;
         }
+        let p = self.sh.params;
+        let entry = |table: &super::correction::Correction, k: Option<u64>| {
+            k.map_or(0, |k| table.entry(side, k))
+        };
+        let [a, b] = &self.learnt.more_correction;
+        let more = (entry(a, more_keys[0]) + entry(b, more_keys[1])) * p.corr_more / 100
+            + entry(&self.learnt.cont_correction, more_keys[2]) * p.corr_cont / 100;
         self.learnt
             .correction
-            .apply(side, correction_key, raw)
+            .apply(side, correction_key, raw + more)
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// The keys of the corrections beside the pawns' where they are in use: the game's
+    /// `more_correction_keys`, then the line's last two actions (the continuation
+    /// correction; none at the root's children, nor after a null move).
+    #[inline]
+    fn more_correction_keys(&self, ply: usize) -> [Option<u64>; 3] {
+        let p = self.sh.params;
+        let [a, b] = if p.corr_more > 0 {
+            self.g.more_correction_keys()
+        } else {
+            [None; 2]
+        };
+        let (last, before) = (self.line_code(ply, 1), self.line_code(ply, 2));
+        let cont = (p.corr_cont > 0 && last != NO_CODE && before != NO_CODE).then(|| {
+            let h = (u64::from(last) << 32 | u64::from(before)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            h ^ (h >> 31)
+        });
+        [a, b, cont]
     }
 
     /// Quiescence: the side to move may stand on the static evaluation or try tactical
@@ -1073,7 +1214,8 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let alpha0 = alpha;
         let mut eval = -INF;
         if !in_check {
-            eval = self.static_eval(key, side, self.g.correction_key());
+            let more = self.more_correction_keys(ply);
+            eval = self.static_eval(key, side, self.g.correction_key(), more);
             if self.sh.params.qs_tt_eval > 0 {
                 eval = bounded_eval(entry, ply, eval);
             }
@@ -1132,6 +1274,8 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                 }
                 quiet_evasions += 1;
             }
+            // For the continuation correction of the positions below.
+            self.line_codes[ply] = a.code();
             let u = self.g.play(a);
             self.count_node();
             let s = if self.g.to_move() != side {

@@ -42,6 +42,12 @@ impl Correction {
         }
     }
 
+    /// The correction learnt for `key` with `side` to move, in centipawns.
+    #[inline]
+    pub fn entry(&self, side: Player, key: u64) -> i32 {
+        self.table[Self::slot(side, key)] / GRAIN
+    }
+
     /// A search of `depth` plies scored the position `searched` where its corrected static
     /// evaluation said `eval`: the entry moves towards the error, the more the deeper the
     /// search (an exponential moving average).

@@ -125,6 +125,19 @@ pub struct SearchParams {
     /// Late move reductions also at nodes in check and for quiet actions that give check
     /// (those a ply less), if this is 1.
     pub lmr_checks: i32,
+    /// ProbCut: from depth `probcut_depth`, off the principal variation, a tactical action
+    /// whose quiescence and then a search `probcut_reduction` plies shallower beat beta by
+    /// `probcut_margin` cuts the node (a margin of 0 turns it off).
+    pub probcut_depth: i32,
+    pub probcut_margin: i32,
+    pub probcut_reduction: i32,
+    /// Percent of the corrections learnt by the game's `more_correction_keys` added to the
+    /// static evaluation (0: those tables are neither kept nor read).
+    pub corr_more: i32,
+    /// Percent of the continuation correction (how far searches found the static
+    /// evaluation off after the same last two actions) added to the static evaluation
+    /// (0: the table is neither kept nor read).
+    pub corr_cont: i32,
     /// Playing on a clock without a move count, the remaining time is shared as if this
     /// many moves were left (plus three quarters of the increment a move)...
     pub tm_moves: i32,
@@ -183,6 +196,11 @@ impl Default for SearchParams {
             fail_high_blend: 0,
             iir_cut_node: 0,
             lmr_checks: 0,
+            probcut_depth: 5,
+            probcut_margin: 0,
+            probcut_reduction: 4,
+            corr_more: 0,
+            corr_cont: 0,
             tm_moves: 22,
             tm_soft: 60,
         }
@@ -237,6 +255,11 @@ crate::param_table!(SearchParams {
     fail_high_blend,
     iir_cut_node,
     lmr_checks,
+    probcut_depth,
+    probcut_margin,
+    probcut_reduction,
+    corr_more,
+    corr_cont,
     tm_moves,
     tm_soft,
 });
@@ -300,6 +323,11 @@ pub const SPSA_RANGES: &[SpsaRange] = &[
     r("fail_high_blend", 0, 1, 0.5),
     r("iir_cut_node", 0, 2, 0.5),
     r("lmr_checks", 0, 1, 0.5),
+    r("probcut_depth", 2, 16, 1.0),
+    r("probcut_margin", 0, 600, 15.0),
+    r("probcut_reduction", 2, 8, 0.7),
+    r("corr_more", 0, 200, 10.0),
+    r("corr_cont", 0, 200, 10.0),
     r("tm_moves", 5, 60, 2.0),
     r("tm_soft", 20, 150, 5.0),
 ];

@@ -1065,6 +1065,20 @@ impl Evaluate for Chess {
         Some(pawn_hash(&[pawns(0), pawns(1)]))
     }
 
+    fn more_correction_keys(&self) -> [Option<u64>; 2] {
+        // Each side's pieces other than pawns: where they stand decides much of what the
+        // evaluation misreads (king safety, piece play), apart from the pawns.
+        let side = |c: usize| {
+            let mut h = 0x243F_6A88_85A3_08D3u64 ^ c as u64;
+            for kind in PieceKind::Knight as usize..=PieceKind::King as usize {
+                h = (h ^ self.pos.pieces(c, kind)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                h ^= h >> 29;
+            }
+            h.wrapping_mul(0xD6E8_FEB8_6659_FD93)
+        };
+        [Some(side(0)), Some(side(1))]
+    }
+
     fn play_null(&mut self) -> Option<Position> {
         // With only king and pawns, having to move is often what loses (zugzwang): passing
         // would prove nothing there.

@@ -230,3 +230,24 @@ fn draws_by_rule() {
     let stale = Chess::from_fen("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", false).unwrap();
     assert_eq!(stale.outcome().unwrap().reason(), "stalemate");
 }
+
+#[test]
+fn the_extra_correction_keys_follow_each_sides_pieces_other_than_pawns() {
+    use crate::game::Evaluate;
+    let keys = |fen: &str| Chess::from_fen(fen, false).unwrap().more_correction_keys();
+    let start = keys("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    // A pawn's move, the side to move, the clocks: neither key changes.
+    let pawn = keys("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    assert_eq!(start, pawn);
+    // White's knight: White's key alone.
+    let knight = keys("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
+    assert_ne!(start[0], knight[0]);
+    assert_eq!(start[1], knight[1]);
+    // Black's knight: Black's key alone; the two sides' keys differ.
+    let black = keys("rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 2");
+    assert_eq!(start[0], black[0]);
+    assert_ne!(start[1], black[1]);
+    assert_ne!(start[0], start[1]);
+    // The top bits index the tables: different pieces land on different slots.
+    assert_ne!(start[0].unwrap() >> 50, knight[0].unwrap() >> 50);
+}
