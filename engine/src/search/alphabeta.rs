@@ -483,12 +483,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             &mut scores,
             tt_code,
             [NO_CODE; 2],
-            &ordering::Learnt {
-                quiet: &self.learnt.history,
-                captures: Some(&self.learnt.captures),
-                cont: None,
-                structure: None,
-            },
+            &self.tactical_tables(),
         );
         let mut found = None;
         for i in 0..list.len() {
@@ -1057,6 +1052,17 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         best
     }
 
+    /// The tables that order tactical actions away from the line's context (quiescence,
+    /// ProbCut): the histories, without continuation or structure.
+    fn tactical_tables(&self) -> ordering::Learnt<'_> {
+        ordering::Learnt {
+            quiet: &self.learnt.history,
+            captures: Some(&self.learnt.captures),
+            cont: None,
+            structure: None,
+        }
+    }
+
     /// The tables that order a node's actions: `prev`, the codes of the line's last two
     /// actions; `structure`, the node's structure key where the structure history is kept.
     fn ordering_tables(&self, prev: [u32; 2], structure: Option<u64>) -> ordering::Learnt<'_> {
@@ -1248,13 +1254,8 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             &list,
             &mut scores,
             tt_code,
-            [u32::MAX; 2],
-            &ordering::Learnt {
-                quiet: &self.learnt.history,
-                captures: Some(&self.learnt.captures),
-                cont: None,
-                structure: None,
-            },
+            [NO_CODE; 2],
+            &self.tactical_tables(),
         );
         let mut best_action = None;
         let evasions = self.sh.params.qs_evasions;
