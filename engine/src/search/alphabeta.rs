@@ -476,15 +476,8 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let mut scores = std::mem::take(&mut self.scores[ply]);
         list.clear();
         self.g.tactical_actions(&mut list);
-        let tt_code = entry.map(|e| e.action).filter(|&c| c != u32::MAX);
-        ordering::score_actions(
-            &self.g,
-            &list,
-            &mut scores,
-            tt_code,
-            [NO_CODE; 2],
-            &self.tactical_tables(),
-        );
+        let tt_code = entry.map(|e| e.action).filter(|&c| c != NO_CODE);
+        self.score_tactical(&list, &mut scores, tt_code);
         let mut found = None;
         for i in 0..list.len() {
             ordering::pick(&mut list, &mut scores, i);
@@ -1040,9 +1033,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             };
             if quiet_best && informative && !is_mate(best) {
                 self.learnt.correction.learn(side, k, depth, eval, best);
-                let [a, b] = &mut self.learnt.more_correction;
-                let tables = [a, b, &mut self.learnt.cont_correction];
-                for (table, key) in tables.into_iter().zip(more_keys) {
+                for (table, key) in self.learnt.more_correction.iter_mut().zip(more_keys) {
                     if let Some(m) = key {
                         table.learn(side, m, depth, eval, best);
                     }
@@ -1052,15 +1043,16 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         best
     }
 
-    /// The tables that order tactical actions away from the line's context (quiescence,
-    /// ProbCut): the histories, without continuation or structure.
-    fn tactical_tables(&self) -> ordering::Learnt<'_> {
-        ordering::Learnt {
+    /// Keys actions away from the line's context (quiescence, ProbCut): by the table's
+    /// action, the game's hint and the histories, without continuation or structure.
+    fn score_tactical(&self, list: &[G::Action], scores: &mut Vec<i32>, tt_code: Option<u32>) {
+        let tables = ordering::Learnt {
             quiet: &self.learnt.history,
             captures: Some(&self.learnt.captures),
             cont: None,
             structure: None,
-        }
+        };
+        ordering::score_actions(&self.g, list, scores, tt_code, [NO_CODE; 2], &tables);
     }
 
     /// The tables that order a node's actions: `prev`, the codes of the line's last two
@@ -1154,12 +1146,12 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             return raw;
         }
         let p = self.sh.params;
-        let entry = |table: &super::correction::Correction, k: Option<u64>| {
-            k.map_or(0, |k| table.entry(side, k))
-        };
-        let [a, b] = &self.learnt.more_correction;
-        let more = (entry(a, more_keys[0]) + entry(b, more_keys[1])) * p.corr_more / 100
-            + entry(&self.learnt.cont_correction, more_keys[2]) * p.corr_cont / 100;
+        let weights = [p.corr_more, p.corr_more, p.corr_cont];
+        let more: i32 = (self.learnt.more_correction.iter())
+            .zip(more_keys)
+            .zip(weights)
+            .map(|((table, k), w)| k.map_or(0, |k| table.entry(side, k) * w / 100))
+            .sum();
         self.learnt
             .correction
             .apply(side, correction_key, raw + more)
@@ -1249,14 +1241,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             // look for stalemates.
             self.g.tactical_actions(&mut list);
         }
-        ordering::score_actions(
-            &self.g,
-            &list,
-            &mut scores,
-            tt_code,
-            [NO_CODE; 2],
-            &self.tactical_tables(),
-        );
+        self.score_tactical(&list, &mut scores, tt_code);
         let mut best_action = None;
         let evasions = self.sh.params.qs_evasions;
         let mut quiet_evasions = 0;

@@ -18,10 +18,9 @@ pub struct ThreadMemory {
     pub cont: ContHistory,
     pub structure: StructureHistory,
     pub correction: Correction,
-    /// The corrections by the game's `more_correction_keys`.
-    pub more_correction: [Correction; 2],
-    /// The continuation correction, by the line's last two actions.
-    pub cont_correction: Correction,
+    /// The corrections by the game's two `more_correction_keys`, then the continuation
+    /// correction, by the line's last two actions.
+    pub more_correction: [Correction; 3],
     /// Static evaluations of this search (emptied when the tables are taken).
     pub evals: EvalCache,
 }
@@ -34,8 +33,7 @@ impl ThreadMemory {
             cont: ContHistory::new(),
             structure: StructureHistory::new(),
             correction: Correction::new(),
-            more_correction: [Correction::new(), Correction::new()],
-            cont_correction: Correction::new(),
+            more_correction: [Correction::new(), Correction::new(), Correction::new()],
             evals: EvalCache::new(),
         }
     }
