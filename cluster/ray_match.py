@@ -109,6 +109,20 @@ def decided(report):
     return any(l.startswith("SPRT:") and l.endswith("was accepted") for l in report.splitlines())
 
 
+def remove_dir(d):
+    """Removes a shard's directory, also when the interrupt of a cancel (the SPRT decided)
+    lands while it is being removed, after the shard had finished: the removal is finished,
+    then the interrupt raised again, so the task still ends as cancelled."""
+    interrupted = None
+    while os.path.exists(d):
+        try:
+            shutil.rmtree(d, ignore_errors=True)
+        except KeyboardInterrupt as e:
+            interrupted = e
+    if interrupted is not None:
+        raise interrupted
+
+
 def main():
     ap = argparse.ArgumentParser(
         description="Play a tessera match on a Ray cluster, in shards, and merge them."
@@ -161,7 +175,7 @@ def main():
             with open(res) as f:
                 return k, f.read(), node
         finally:
-            shutil.rmtree(d, ignore_errors=True)
+            remove_dir(d)
 
     pairs = game_pairs(shard_args)
     n = a.shards or max(1, int(2 * ray.cluster_resources().get("CPU", 1)))
