@@ -104,6 +104,11 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// A game's own facts about a node that order its quiet actions (`Evaluate::quiet_context`),
+/// as words of bits: cheap to work out once and read for every action.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct QuietContext(pub [u64; 8]);
+
 /// Input that breaks the rules or the notation. The message is meant for a person.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleError(pub String);
@@ -283,6 +288,20 @@ pub trait Evaluate: Game {
     /// and quiescence search skips it.
     fn order_score(&self, _a: Self::Action) -> i32 {
         0
+    }
+
+    /// What the game works out once per node to order its quiet actions (in chess: the
+    /// squares each kind of enemy piece attacks, the pieces they threaten, the squares
+    /// that give check), handed to `quiet_hint` for each quiet action the search keys.
+    /// The default holds nothing.
+    fn quiet_context(&self) -> QuietContext {
+        QuietContext::default()
+    }
+
+    /// Ordering hint for a quiet action, given the node's `quiet_context`; larger is
+    /// searched earlier. The default is `order_score`.
+    fn quiet_hint(&self, a: Self::Action, _ctx: &QuietContext) -> i32 {
+        self.order_score(a)
     }
 
     fn in_check(&self) -> bool {

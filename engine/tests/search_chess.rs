@@ -192,7 +192,7 @@ fn search_options_off_by_default_change_the_search_when_on() {
             params,
             ..SearchConfig::default()
         };
-        run(&g, &Limits::depth(10), &cfg).0
+        run(&g, &Limits::depth(11), &cfg).0
     };
     let base = search(SearchParams::default());
     let d = SearchParams::default();
@@ -324,6 +324,20 @@ fn search_options_off_by_default_change_the_search_when_on() {
             "probcut_margin",
             SearchParams {
                 probcut_margin: 200,
+                ..d
+            },
+        ),
+        (
+            "hist_prune",
+            SearchParams {
+                hist_prune: 1000,
+                ..d
+            },
+        ),
+        (
+            "lmr_hist_div",
+            SearchParams {
+                lmr_hist_div: 6000,
                 ..d
             },
         ),

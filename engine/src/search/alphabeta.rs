@@ -842,6 +842,18 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             if best > -MATE_BOUND && quiet && futile {
                 continue;
             }
+            // Near the horizon a quiet action that keeps failing where it was tried is
+            // seldom the one that saves the node.
+            if p.hist_prune > 0
+                && !pv_node
+                && !in_check
+                && quiet
+                && best > -MATE_BOUND
+                && depth <= p.hist_prune_depth
+                && order < -p.hist_prune * depth
+            {
+                continue;
+            }
             // Near the horizon: a tactical action the game expects to lose much material, or a
             // quiet one that leaves its piece to be taken for less.
             if !pv_node && !in_check && best > -MATE_BOUND && depth <= p.see_depth {
@@ -915,7 +927,11 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                     if self.cutoffs[ply + 1] > 3 {
                         r += p.lmr_cutoffs;
                     }
-                    if order > p.lmr_history {
+                    if p.lmr_hist_div > 0 {
+                        if quiet {
+                            r -= order / p.lmr_hist_div;
+                        }
+                    } else if order > p.lmr_history {
                         r -= 1;
                     }
                     r = r.clamp(0, nd - 1);

@@ -361,15 +361,17 @@ fn key_quiet_actions<G: Evaluate>(
     learnt: &Learnt<'_>,
 ) {
     let side = g.to_move();
+    let mut context = None;
     for (a, s) in actions.iter().zip(scores) {
         if *s == QUIET_LATER {
+            let context = context.get_or_insert_with(|| g.quiet_context());
             let code = a.code();
             let replies = learnt.cont.map_or(0, |(c, prev)| c.get(prev, code));
             let plan = learnt.structure.map_or(0, |(t, k)| t.get(side, k, code));
             *s = learnt.quiet.get(side, code)
                 + replies
                 + plan
-                + g.order_score(*a).clamp(-(1 << 20), 1 << 20);
+                + g.quiet_hint(*a, context).clamp(-(1 << 20), 1 << 20);
         }
     }
 }

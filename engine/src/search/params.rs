@@ -138,6 +138,15 @@ pub struct SearchParams {
     /// evaluation off after the same last two actions) added to the static evaluation
     /// (0: the table is neither kept nor read).
     pub corr_cont: i32,
+    /// History pruning: at depths up to `hist_prune_depth`, off the principal variation and
+    /// out of check, a quiet action whose ordering key (histories and the game's hint) is
+    /// below `-hist_prune * depth` is skipped (0 turns it off).
+    pub hist_prune: i32,
+    pub hist_prune_depth: i32,
+    /// Late move reductions by history in steps: a reduction one ply less per
+    /// `lmr_hist_div` of the quiet action's ordering key above 0, one more per
+    /// `lmr_hist_div` below, in place of the single ply less above `lmr_history` (0 keeps that rule).
+    pub lmr_hist_div: i32,
     /// Playing on a clock without a move count, the remaining time is shared as if this
     /// many moves were left (plus three quarters of the increment a move)...
     pub tm_moves: i32,
@@ -201,6 +210,9 @@ impl Default for SearchParams {
             probcut_reduction: 4,
             corr_more: 0,
             corr_cont: 0,
+            hist_prune: 0,
+            hist_prune_depth: 4,
+            lmr_hist_div: 0,
             tm_moves: 22,
             tm_soft: 60,
         }
@@ -260,6 +272,9 @@ crate::param_table!(SearchParams {
     probcut_reduction,
     corr_more,
     corr_cont,
+    hist_prune,
+    hist_prune_depth,
+    lmr_hist_div,
     tm_moves,
     tm_soft,
 });
@@ -328,6 +343,9 @@ pub const SPSA_RANGES: &[SpsaRange] = &[
     r("probcut_reduction", 2, 8, 0.7),
     r("corr_more", 0, 200, 10.0),
     r("corr_cont", 0, 200, 10.0),
+    r("hist_prune", 0, 16000, 300.0),
+    r("hist_prune_depth", 1, 12, 0.7),
+    r("lmr_hist_div", 0, 40000, 1000.0),
     r("tm_moves", 5, 60, 2.0),
     r("tm_soft", 20, 150, 5.0),
 ];

@@ -28,7 +28,7 @@ use super::movegen::{self, Lister, Sink};
 use super::weights::{s, Weights, S};
 use super::{pawn_attacks, Chess, Move, MoveKind, PieceKind, Position};
 use crate::bitboard::Bits;
-use crate::game::{Evaluate, Game, Player, RuleError};
+use crate::game::{Evaluate, Game, Player, QuietContext, RuleError};
 use crate::nnue::Network;
 use crate::params::{self, ParamTable};
 
@@ -911,6 +911,11 @@ impl Sink for TacticalSink<'_> {
 /// Value of the king in exchanges: larger than anything it could win.
 const KING_EXCHANGE_VALUE: i32 = 20_000;
 
+/// Ordering hints of quiet moves, beside histories bounded by 16,384 each: a minor piece,
+/// a rook or a queen leaving the attack of a lesser piece, and a move that gives check.
+const QUIET_ESCAPE: [i32; 3] = [4500, 7500, 15_000];
+const QUIET_CHECK: i32 = 5000;
+
 impl Chess {
     /// Static exchange evaluation of a capture or promotion: the material the side to move
     /// wins on the target square if both sides keep recapturing with their least valuable
@@ -1040,6 +1045,85 @@ impl Evaluate for Chess {
             }
         }
         10 * (victim + promo) - attacker + 1
+    }
+
+    /// Words: 0, squares the enemy's pawns attack; 1, those and its minor pieces' (only
+    /// where the mover has a rook or queen); 2, those and its rooks' (only where it has a
+    /// queen); 3, the mover's pieces attacked by a lesser kind (a queen by a rook or
+    /// less, a rook by a minor piece or a pawn, a minor piece by a pawn); 4 to 7, the
+    /// squares from which a pawn, knight, bishop or rook would check (a queen: 6 | 7).
+    fn quiet_context(&self) -> QuietContext {
+        let t = tables();
+        let us = self.side_to_move();
+        let them = us.opponent();
+        let occ = self.occupied();
+        let queens = self.pieces(us, PieceKind::Queen);
+        let rooks = self.pieces(us, PieceKind::Rook);
+        // The minor pieces' attacks matter only to rooks and queens, the rooks' only to
+        // queens: without them they are not worked out.
+        let by_pawn = pawn_attacks(them, self.pieces(them, PieceKind::Pawn));
+        let mut by_minor = by_pawn;
+        if rooks | queens != 0 {
+            for s in Bits(self.pieces(them, PieceKind::Knight)) {
+                by_minor |= t.knight(s);
+            }
+            for s in Bits(self.pieces(them, PieceKind::Bishop)) {
+                by_minor |= t.bishop(s, occ);
+            }
+        }
+        let mut by_rook = by_minor;
+        if queens != 0 {
+            for s in Bits(self.pieces(them, PieceKind::Rook)) {
+                by_rook |= t.rook(s, occ);
+            }
+        }
+        let minors = self.pieces(us, PieceKind::Knight) | self.pieces(us, PieceKind::Bishop);
+        let threatened = (queens & by_rook) | (rooks & by_minor) | (minors & by_pawn);
+        let king = self.king_square(them);
+        QuietContext([
+            by_pawn,
+            by_minor,
+            by_rook,
+            threatened,
+            t.pawn(them.index(), king),
+            t.knight(king),
+            t.bishop(king, occ),
+            t.rook(king, occ),
+        ])
+    }
+
+    /// A piece that a lesser one attacks, stepping where no such piece attacks it, first;
+    /// then a move that gives check.
+    fn quiet_hint(&self, a: Move, ctx: &QuietContext) -> i32 {
+        if a.kind() == MoveKind::Castling {
+            return 0;
+        }
+        let [by_pawn, by_minor, by_rook, threatened, ..] = ctx.0;
+        let Some((_, kind)) = self.piece_at(a.from()) else {
+            return 0;
+        };
+        let to = bb(a.to());
+        let mut hint = 0;
+        if threatened & bb(a.from()) != 0 {
+            hint += match kind {
+                PieceKind::Queen if to & by_rook == 0 => QUIET_ESCAPE[2],
+                PieceKind::Rook if to & by_minor == 0 => QUIET_ESCAPE[1],
+                PieceKind::Knight | PieceKind::Bishop if to & by_pawn == 0 => QUIET_ESCAPE[0],
+                _ => 0,
+            };
+        }
+        let checks = match kind {
+            PieceKind::Pawn => ctx.0[4],
+            PieceKind::Knight => ctx.0[5],
+            PieceKind::Bishop => ctx.0[6],
+            PieceKind::Rook => ctx.0[7],
+            PieceKind::Queen => ctx.0[6] | ctx.0[7],
+            PieceKind::King => 0,
+        };
+        if checks & to != 0 {
+            hint += QUIET_CHECK;
+        }
+        hint
     }
 
     fn tactical_actions(&self, out: &mut Vec<Move>) {
@@ -1570,6 +1654,28 @@ pub(super) mod tests {
         assert!(score("b7b8q") > 0);
         assert!(score("b7b8n") < 0);
         assert_eq!(score("e1e2"), 0);
+    }
+
+    #[test]
+    fn quiet_moves_out_of_a_lesser_pieces_attack_and_checks_order_first() {
+        // The knight is attacked by a pawn, the rook by a bishop, the queen by a rook.
+        let g = Chess::from_fen("4k2r/8/8/4p3/4p3/1b3N2/2R5/4K2Q w - - 0 1", false).unwrap();
+        let ctx = g.quiet_context();
+        let hint = |mv: &str| g.quiet_hint(g.parse_action(mv).unwrap(), &ctx);
+        assert_eq!(hint("f3h4"), QUIET_ESCAPE[0]);
+        assert_eq!(hint("f3d4"), 0, "d4 is attacked by the e5 pawn");
+        assert_eq!(hint("c2h2"), QUIET_ESCAPE[1]);
+        assert_eq!(hint("c2c8"), QUIET_ESCAPE[1] + QUIET_CHECK);
+        assert_eq!(hint("h1g1"), QUIET_ESCAPE[2]);
+        assert_eq!(hint("h1h2"), 0, "still on the rook's file");
+        assert_eq!(hint("e1d1"), 0);
+        // White has no pawns, so Black's bishop is not threatened; the rook is attacked
+        // only by a queen.
+        let g = Chess::from_fen("4k2r/8/8/4p3/4p3/1b3N2/2R5/4K2Q b - - 0 1", false).unwrap();
+        let ctx = g.quiet_context();
+        let hint = |mv: &str| g.quiet_hint(g.parse_action(mv).unwrap(), &ctx);
+        assert_eq!(hint("b3c4"), 0);
+        assert_eq!(hint("h8h7"), 0);
     }
 
     #[test]
