@@ -830,29 +830,18 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             let order = scores[i];
             let tactical = self.g.is_tactical(a);
             let quiet = !tactical && !ordering::is_special(order);
-            if !pv_node
-                && !in_check
-                && quiet
-                && depth <= p.lmp_depth
-                && searched >= lmp_limit
-                && best > -MATE_BOUND
-            {
-                continue;
-            }
-            if best > -MATE_BOUND && quiet && futile {
-                continue;
-            }
-            // Near the horizon a quiet action that keeps failing where it was tried is
-            // seldom the one that saves the node.
-            if p.hist_prune > 0
-                && !pv_node
-                && !in_check
-                && quiet
-                && best > -MATE_BOUND
-                && depth <= p.hist_prune_depth
-                && order < -p.hist_prune * depth
-            {
-                continue;
+            // A quiet action may be skipped off the principal variation, out of check, once
+            // a score above a lost mate is found: late (move count pruning), where the
+            // evaluation is far below alpha (futility), or, with `hist_prune`, where it kept
+            // failing where it was tried (history pruning).
+            if !pv_node && !in_check && quiet && best > -MATE_BOUND {
+                let late = depth <= p.lmp_depth && searched >= lmp_limit;
+                let failing = p.hist_prune > 0
+                    && depth <= p.hist_prune_depth
+                    && order < -p.hist_prune * depth;
+                if late || futile || failing {
+                    continue;
+                }
             }
             // Near the horizon: a tactical action the game expects to lose much material, or a
             // quiet one that leaves its piece to be taken for less.

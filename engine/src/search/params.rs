@@ -145,7 +145,8 @@ pub struct SearchParams {
     pub hist_prune_depth: i32,
     /// Late move reductions by history in steps: a reduction one ply less per
     /// `lmr_hist_div` of the quiet action's ordering key above 0, one more per
-    /// `lmr_hist_div` below, in place of the single ply less above `lmr_history` (0 keeps that rule).
+    /// `lmr_hist_div` below, in place of the single ply less above `lmr_history` (0 keeps
+    /// that rule).
     pub lmr_hist_div: i32,
     /// Playing on a clock without a move count, the remaining time is shared as if this
     /// many moves were left (plus three quarters of the increment a move)...

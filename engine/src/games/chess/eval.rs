@@ -1098,7 +1098,8 @@ impl Evaluate for Chess {
         if a.kind() == MoveKind::Castling {
             return 0;
         }
-        let [by_pawn, by_minor, by_rook, threatened, ..] = ctx.0;
+        let [by_pawn, by_minor, by_rook, threatened, pawn_checks, knight_checks, bishop_checks, rook_checks] =
+            ctx.0;
         let Some((_, kind)) = self.piece_at(a.from()) else {
             return 0;
         };
@@ -1113,11 +1114,11 @@ impl Evaluate for Chess {
             };
         }
         let checks = match kind {
-            PieceKind::Pawn => ctx.0[4],
-            PieceKind::Knight => ctx.0[5],
-            PieceKind::Bishop => ctx.0[6],
-            PieceKind::Rook => ctx.0[7],
-            PieceKind::Queen => ctx.0[6] | ctx.0[7],
+            PieceKind::Pawn => pawn_checks,
+            PieceKind::Knight => knight_checks,
+            PieceKind::Bishop => bishop_checks,
+            PieceKind::Rook => rook_checks,
+            PieceKind::Queen => bishop_checks | rook_checks,
             PieceKind::King => 0,
         };
         if checks & to != 0 {
