@@ -341,6 +341,8 @@ fn search_options_off_by_default_change_the_search_when_on() {
                 ..d
             },
         ),
+        ("cap_fp", SearchParams { cap_fp: 150, ..d }),
+        ("check_ext", SearchParams { check_ext: 0, ..d }),
     ];
     for (name, params) in options {
         let out = search(params);

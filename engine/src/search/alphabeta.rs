@@ -857,13 +857,29 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
                     continue;
                 }
             }
+            // Futility of a tactical action: near the horizon, where what it wins cannot
+            // lift the evaluation to alpha, only a check could still matter.
+            let futile_tactical = p.cap_fp > 0
+                && tactical
+                && !pv_node
+                && !in_check
+                && turn_start
+                && best > -MATE_BOUND
+                && depth <= p.fp_depth
+                && self.g.exchange(a).is_some_and(|gain| {
+                    pruning_eval + p.fp_base + p.cap_fp * depth + gain.max(0) <= alpha
+                });
             let asks = self.skip_speculative && self.g.asks_only(a);
             self.line_codes[ply] = a.code();
             self.line_quiet[ply] = (!tactical).then_some(side);
             let mut u = self.g.play(a);
+            let gives_check = self.g.in_check();
+            if futile_tactical && !gives_check {
+                self.g.undo(u);
+                continue;
+            }
             self.count_node();
             let flip = self.g.to_move() != side;
-            let gives_check = self.g.in_check();
             let is_tt = Some(a.code()) == tt_code;
             tt_tactical |= is_tt && tactical;
             let room = (ply as i32) < 2 * self.root_depth;
@@ -871,6 +887,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             // it spends the depth the others need. Whether it gives check is known only once
             // played, and the exchange count only before: the rare checks go back to ask.
             let sound_check = gives_check
+                && p.check_ext > 0
                 && room
                 && (p.check_see_margin < 0 || {
                     self.g.undo(u);

@@ -72,6 +72,9 @@ pub struct SearchParams {
     /// expects it to lose more than this, in centipawns; a negative value extends every
     /// check.
     pub check_see_margin: i32,
+    /// 1: checks are extended (as `check_see_margin` says); 0: they are not (a singular
+    /// extension may still extend one).
+    pub check_ext: i32,
     /// After a reduced search of a late action beats alpha, its full-depth search goes a
     /// ply deeper where the reduced score beat the node's best so far by more than
     /// `lmr_deeper + 10 * reduction`; a negative value never goes deeper.
@@ -148,6 +151,11 @@ pub struct SearchParams {
     /// `lmr_hist_div` below, in place of the single ply less above `lmr_history` (0 keeps
     /// that rule).
     pub lmr_hist_div: i32,
+    /// Futility of tactical actions: at depths up to `fp_depth`, off the principal
+    /// variation and out of check, a tactical action that gives no check is skipped where
+    /// the evaluation plus `fp_base`, plus `cap_fp` per ply, plus what the game's exchange
+    /// count expects it to win does not reach alpha (0 turns it off).
+    pub cap_fp: i32,
     /// Playing on a clock without a move count, the remaining time is shared as if this
     /// many moves were left (plus three quarters of the increment a move)...
     pub tm_moves: i32,
@@ -190,6 +198,7 @@ impl Default for SearchParams {
             hist_prior: 0,
             hist_tt_cut: 0,
             check_see_margin: -1,
+            check_ext: 1,
             lmr_deeper: -1,
             lmr_shallower: 0,
             lmr_tt_pv: 0,
@@ -214,6 +223,7 @@ impl Default for SearchParams {
             hist_prune: 0,
             hist_prune_depth: 4,
             lmr_hist_div: 0,
+            cap_fp: 0,
             tm_moves: 22,
             tm_soft: 60,
         }
@@ -252,6 +262,7 @@ crate::param_table!(SearchParams {
     hist_prior,
     hist_tt_cut,
     check_see_margin,
+    check_ext,
     lmr_deeper,
     lmr_shallower,
     lmr_tt_pv,
@@ -276,6 +287,7 @@ crate::param_table!(SearchParams {
     hist_prune,
     hist_prune_depth,
     lmr_hist_div,
+    cap_fp,
     tm_moves,
     tm_soft,
 });
@@ -323,6 +335,7 @@ pub const SPSA_RANGES: &[SpsaRange] = &[
     r("hist_prior", 0, 300, 10.0),
     r("hist_tt_cut", 0, 300, 10.0),
     r("check_see_margin", -1, 400, 15.0),
+    r("check_ext", 0, 1, 0.5),
     r("lmr_deeper", -1, 300, 10.0),
     r("lmr_shallower", 0, 1, 0.5),
     r("lmr_tt_pv", 0, 1, 0.5),
@@ -347,6 +360,7 @@ pub const SPSA_RANGES: &[SpsaRange] = &[
     r("hist_prune", 0, 16000, 300.0),
     r("hist_prune_depth", 1, 12, 0.7),
     r("lmr_hist_div", 0, 40000, 1000.0),
+    r("cap_fp", 0, 600, 15.0),
     r("tm_moves", 5, 60, 2.0),
     r("tm_soft", 20, 150, 5.0),
 ];
