@@ -342,6 +342,7 @@ fn search_options_off_by_default_change_the_search_when_on() {
             },
         ),
         ("cap_fp", SearchParams { cap_fp: 150, ..d }),
+        // On by default: turning it off must change the search as well.
         ("check_ext", SearchParams { check_ext: 0, ..d }),
     ];
     for (name, params) in options {

@@ -814,11 +814,10 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         let lmp_limit =
             (p.lmp_base as usize + depth as usize * depth as usize) / if improving { 1 } else { 2 };
         // Quiet actions cannot lift a score this far below alpha near the horizon.
-        let futile = !pv_node
-            && !in_check
-            && turn_start
-            && depth <= p.fp_depth
-            && pruning_eval + p.fp_base + p.fp_margin * depth <= alpha;
+        // Where futility pruning may look at all: near the horizon, off the principal
+        // variation, out of check, at a node that starts a turn.
+        let futility_node = !pv_node && !in_check && turn_start && depth <= p.fp_depth;
+        let futile = futility_node && pruning_eval + p.fp_base + p.fp_margin * depth <= alpha;
         for i in 0..list.len() {
             if i == first {
                 // Keyed now, with what the actions searched before them taught the tables.
@@ -861,11 +860,8 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             // lift the evaluation to alpha, only a check could still matter.
             let futile_tactical = p.cap_fp > 0
                 && tactical
-                && !pv_node
-                && !in_check
-                && turn_start
+                && futility_node
                 && best > -MATE_BOUND
-                && depth <= p.fp_depth
                 && self.g.exchange(a).is_some_and(|gain| {
                     pruning_eval + p.fp_base + p.cap_fp * depth + gain.max(0) <= alpha
                 });
