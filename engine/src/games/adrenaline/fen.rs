@@ -6,6 +6,7 @@
 use crate::bitboard::Bits;
 use crate::game::RuleError;
 use crate::games::chess::attacks::{bb, rank_of, tables, RANK_1, RANK_8};
+use crate::games::chess::{parse_clocks, parse_ranks, parse_side};
 use crate::games::chess::{parse_square, square_name, PieceKind};
 
 use super::movegen::king_home;
@@ -29,33 +30,13 @@ pub fn parse(fen: &str) -> Result<Pos, RuleError> {
     }
     let mut pos = Pos::empty();
     placement(fields[0], &mut pos)?;
-    pos.side = match fields[1] {
-        "w" => 0,
-        "b" => 1,
-        s => return Err(err(format!("side to move must be 'w' or 'b', not '{s}'"))),
-    };
+    pos.side = parse_side(fields[1])?;
     pos.castling = castling(fields[2], &pos)?;
     let ep = match fields[3] {
         "-" => NO_SQUARE,
         s => parse_square(s).ok_or_else(|| err(format!("bad en-passant square '{s}'")))?,
     };
-    pos.halfmove = match fields.get(4) {
-        None => 0,
-        Some(s) => s
-            .parse::<u32>()
-            .ok()
-            .filter(|&n| n <= 10_000)
-            .ok_or_else(|| err(format!("bad halfmove clock '{s}'")))?,
-    };
-    pos.fullmove = match fields.get(5) {
-        None => 1,
-        Some(s) => s
-            .parse::<u32>()
-            .ok()
-            .filter(|&n| n <= 100_000)
-            .ok_or_else(|| err(format!("bad fullmove number '{s}'")))?
-            .max(1),
-    };
+    (pos.halfmove, pos.fullmove) = parse_clocks(fields.get(4).copied(), fields.get(5).copied())?;
     stacks(fields.get(6).copied().unwrap_or("-"), &mut pos)?;
     if let Some(t) = fields.get(7) {
         turn_in_progress(t, &mut pos)?;
@@ -70,37 +51,13 @@ pub fn parse(fen: &str) -> Result<Pos, RuleError> {
 }
 
 pub(crate) fn placement(s: &str, pos: &mut Pos) -> Result<(), RuleError> {
-    let ranks: Vec<&str> = s.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(err(format!("placement needs 8 ranks, got {}", ranks.len())));
-    }
-    for (i, row) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
-        let mut file = 0u8;
-        for c in row.chars() {
-            if let Some(d) = c.to_digit(10) {
-                if !(1..=8).contains(&d) {
-                    return Err(err(format!("bad digit '{c}' in rank {}", rank + 1)));
-                }
-                file += d as u8;
-            } else {
-                let kind = PieceKind::from_letter(c)
-                    .ok_or_else(|| err(format!("unknown piece '{c}' in FEN")))?;
-                if file >= 8 {
-                    return Err(err(format!("rank {} has more than 8 squares", rank + 1)));
-                }
-                let color = if c.is_ascii_uppercase() { 0 } else { 1 };
-                pos.board.toggle(rank * 8 + file, color, kind as usize);
-                file += 1;
-            }
-            if file > 8 {
-                return Err(err(format!("rank {} has more than 8 squares", rank + 1)));
-            }
-        }
-        if file != 8 {
-            return Err(err(format!("rank {} has {file} squares, not 8", rank + 1)));
-        }
-    }
+    parse_ranks(s, |sq, c| {
+        let kind =
+            PieceKind::from_letter(c).ok_or_else(|| err(format!("unknown piece '{c}' in FEN")))?;
+        pos.board
+            .toggle(sq, usize::from(c.is_ascii_lowercase()), kind as usize);
+        Ok(())
+    })?;
     for (color, name) in [(0, "white"), (1, "black")] {
         if pos.board.pieces(color, KING).count_ones() != 1 {
             return Err(err(format!("{name} needs exactly one king")));

@@ -37,6 +37,7 @@ use crate::geometry::Geometry;
 use crate::options::VariantOptions;
 use crate::session::{AnyGame, Session};
 use crate::variant::VariantInfo;
+use crate::zobrist::earlier_occurrences;
 
 pub use eval::{Weights, MAX_CHECKER_FULL};
 pub use fen::START_FEN;
@@ -171,12 +172,7 @@ impl Adrenaline {
         if self.pos.phase != Phase::Regular {
             return 0;
         }
-        let n = self.history.len();
-        let window = (self.pos.rep_window as usize).min(n);
-        (2..=window)
-            .step_by(2)
-            .filter(|&k| self.history[n - k] == self.pos.key)
-            .count()
+        earlier_occurrences(&self.history, self.pos.rep_window as usize, 2, self.pos.key)
     }
 
     fn bare_kings(&self) -> bool {

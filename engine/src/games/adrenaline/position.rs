@@ -1,7 +1,7 @@
 //! The position: chess bitboards, the checker stacks under the pieces, and the state of the
 //! turn in progress. Small and `Copy`, so undo is a copy.
 
-use crate::games::chess::attacks::{bb, file_of, tables, Square};
+use crate::games::chess::attacks::{self, bb, file_of, Square};
 
 use super::tables::keys;
 
@@ -88,19 +88,7 @@ impl Board {
     /// Whether a piece of `by` attacks `s` in the ordinary chess sense with occupancy `occ`.
     #[inline(always)]
     pub fn attacked_by(&self, s: Square, by: usize, occ: u64) -> bool {
-        let t = tables();
-        let them = self.by_color[by];
-        if (t.knight(s) & self.by_kind[KNIGHT]
-            | t.king(s) & self.by_kind[KING]
-            | t.pawn(by ^ 1, s) & self.by_kind[PAWN])
-            & them
-            != 0
-        {
-            return true;
-        }
-        let rq = (self.by_kind[ROOK] | self.by_kind[QUEEN]) & them;
-        let bq = (self.by_kind[BISHOP] | self.by_kind[QUEEN]) & them;
-        (rq != 0 && t.rook(s, occ) & rq != 0) || (bq != 0 && t.bishop(s, occ) & bq != 0)
+        attacks::attacked_by(&self.by_kind, &self.by_color, s, by, occ)
     }
 }
 

@@ -18,6 +18,7 @@ use crate::bitboard::Bits;
 use crate::cards::Card;
 use crate::game::RuleError;
 use crate::games::adrenaline;
+use crate::games::chess::{parse_clocks, parse_side};
 use crate::games::chess::{parse_square, square_name};
 
 use super::position::{Phase, Pos};
@@ -35,20 +36,9 @@ pub fn parse_public(fields: &[&str], cfg: &Config) -> Result<Pos, RuleError> {
     let turn = fields[7];
     let mut a = adrenaline::position::Pos::empty();
     adrenaline::fen::placement(fields[0], &mut a)?;
-    a.side = match fields[1] {
-        "w" => 0,
-        "b" => 1,
-        s => return Err(err(format!("side to move must be 'w' or 'b', not '{s}'"))),
-    };
+    a.side = parse_side(fields[1])?;
     a.castling = adrenaline::fen::castling(fields[2], &a)?;
-    let clock = |s: &str, what: &str, most: u32| {
-        s.parse::<u32>()
-            .ok()
-            .filter(|&n| n <= most)
-            .ok_or_else(|| err(format!("bad {what} '{s}'")))
-    };
-    a.halfmove = clock(fields[4], "halfmove clock", 10_000)?;
-    a.fullmove = clock(fields[5], "fullmove number", 100_000)?.max(1);
+    (a.halfmove, a.fullmove) = parse_clocks(Some(fields[4]), Some(fields[5]))?;
     if fields[3] != "-" {
         let ep = parse_square(fields[3])
             .ok_or_else(|| err(format!("bad en-passant square '{}'", fields[3])))?;

@@ -40,6 +40,7 @@ use crate::hidden_session::HiddenSession;
 use crate::options::{OptionKind, OptionSpec, VariantOptions};
 use crate::session::AnyGame;
 use crate::variant::VariantInfo;
+use crate::zobrist::earlier_occurrences;
 
 pub use eval::Weights;
 pub use movegen::{card_targets, role, Act};
@@ -276,13 +277,8 @@ fn draw_rules(pos: &Pos, discard: u64, rec: &Record) -> Option<Outcome> {
 }
 
 fn occurrences(pos: &Pos, discard: u64, rec: &Record) -> usize {
-    let n = rec.history.len();
-    let window = (pos.rep_window as usize).min(n);
-    let k = public_key(pos, discard);
-    (2..=window)
-        .step_by(2)
-        .filter(|&i| rec.history[n - i] == k)
-        .count()
+    let key = public_key(pos, discard);
+    earlier_occurrences(&rec.history, pos.rep_window as usize, 2, key)
 }
 
 /// A Booster game, the full state: the public position, both hands, the discard pile and any

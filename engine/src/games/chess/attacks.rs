@@ -305,6 +305,44 @@ impl Tables {
     }
 }
 
+/// Every piece of either colour attacking `s` with occupancy `occ`, from bitboards by kind
+/// (pawn, knight, bishop, rook, queen, king) and by colour: one body for every game that keeps
+/// chess pieces on the 8x8 board, whatever else its position holds.
+#[inline(always)]
+pub fn attackers_to(by_kind: &[u64; 6], by_color: &[u64; 2], s: Square, occ: u64) -> u64 {
+    let t = tables();
+    let rq = by_kind[3] | by_kind[4];
+    let bq = by_kind[2] | by_kind[4];
+    (t.pawn(0, s) & by_kind[0] & by_color[1])
+        | (t.pawn(1, s) & by_kind[0] & by_color[0])
+        | (t.knight(s) & by_kind[1])
+        | (t.king(s) & by_kind[5])
+        | (t.rook(s, occ) & rq)
+        | (t.bishop(s, occ) & bq)
+}
+
+/// Whether a piece of colour `by` attacks `s` with occupancy `occ` (bitboards as in
+/// [`attackers_to`]); the leapers first, the sliders only where `by` has one.
+#[inline(always)]
+pub fn attacked_by(
+    by_kind: &[u64; 6],
+    by_color: &[u64; 2],
+    s: Square,
+    by: usize,
+    occ: u64,
+) -> bool {
+    let t = tables();
+    let them = by_color[by];
+    if (t.knight(s) & by_kind[1] | t.king(s) & by_kind[5] | t.pawn(by ^ 1, s) & by_kind[0]) & them
+        != 0
+    {
+        return true;
+    }
+    let rq = (by_kind[3] | by_kind[4]) & them;
+    let bq = (by_kind[2] | by_kind[4]) & them;
+    (rq != 0 && t.rook(s, occ) & rq != 0) || (bq != 0 && t.bishop(s, occ) & bq != 0)
+}
+
 /// Squares attacked by every pawn in `pawns` of colour `color` (0 white, 1 black).
 #[inline(always)]
 pub fn pawn_attacks_bb(color: usize, pawns: u64) -> u64 {

@@ -24,31 +24,11 @@ pub fn parse(fen: &str) -> Result<(Position, CastlingRules), RuleError> {
     }
     let mut pos = Position::empty();
     parse_placement(fields[0], &mut pos)?;
-    pos.side = match fields[1] {
-        "w" => 0,
-        "b" => 1,
-        s => return Err(err(format!("side to move must be 'w' or 'b', not '{s}'"))),
-    };
+    pos.side = parse_side(fields[1])?;
     let (rights, rules) = parse_castling(fields[2], &pos)?;
     pos.castling = rights;
     let ep = parse_ep(fields[3], &pos)?;
-    pos.halfmove = match fields.get(4) {
-        None => 0,
-        Some(s) => s
-            .parse::<u32>()
-            .ok()
-            .filter(|&n| n <= 10_000)
-            .ok_or_else(|| err(format!("bad halfmove clock '{s}'")))?,
-    };
-    pos.fullmove = match fields.get(5) {
-        None => 1,
-        Some(s) => s
-            .parse::<u32>()
-            .ok()
-            .filter(|&n| n <= 100_000)
-            .ok_or_else(|| err(format!("bad fullmove number '{s}'")))?
-            .max(1),
-    };
+    (pos.halfmove, pos.fullmove) = parse_clocks(fields.get(4).copied(), fields.get(5).copied())?;
     // The side that just moved cannot have left its king in check.
     let mut other = pos;
     other.side ^= 1;
@@ -64,10 +44,41 @@ pub fn parse(fen: &str) -> Result<(Position, CastlingRules), RuleError> {
     Ok((pos, rules))
 }
 
-fn parse_placement(s: &str, pos: &mut Position) -> Result<(), RuleError> {
+/// The side-to-move field: 0 for `w`, 1 for `b`.
+pub fn parse_side(s: &str) -> Result<u8, RuleError> {
+    match s {
+        "w" => Ok(0),
+        "b" => Ok(1),
+        s => Err(err(format!("side to move must be 'w' or 'b', not '{s}'"))),
+    }
+}
+
+/// The halfmove clock and the fullmove number, `0` and `1` where the FEN leaves them out.
+pub fn parse_clocks(
+    halfmove: Option<&str>,
+    fullmove: Option<&str>,
+) -> Result<(u32, u32), RuleError> {
+    let number = |s: &str, what: &str, most: u32| {
+        s.parse::<u32>()
+            .ok()
+            .filter(|&n| n <= most)
+            .ok_or_else(|| err(format!("bad {what} '{s}'")))
+    };
+    let half = halfmove.map_or(Ok(0), |s| number(s, "halfmove clock", 10_000))?;
+    let full = fullmove.map_or(Ok(1), |s| number(s, "fullmove number", 100_000))?;
+    Ok((half, full.max(1)))
+}
+
+/// Walks a placement field of eight ranks, the eighth first: a digit skips that many cells and
+/// any other character goes to `cell` with its square. The counts of ranks and of cells in
+/// each are checked here; what a character means is the caller's.
+pub fn parse_ranks(
+    s: &str,
+    mut cell: impl FnMut(Square, char) -> Result<(), RuleError>,
+) -> Result<(), RuleError> {
     let ranks: Vec<&str> = s.split('/').collect();
     if ranks.len() != 8 {
-        return Err(err(format!("placement needs 8 ranks, got {}", ranks.len())));
+        return Err(err(format!("the board needs 8 ranks, got {}", ranks.len())));
     }
     for (i, row) in ranks.iter().enumerate() {
         let rank = 7 - i as u8;
@@ -78,28 +89,31 @@ fn parse_placement(s: &str, pos: &mut Position) -> Result<(), RuleError> {
                     return Err(err(format!("bad digit '{c}' in rank {}", rank + 1)));
                 }
                 file += d as u8;
-            } else {
-                let kind = PieceKind::from_letter(c)
-                    .ok_or_else(|| err(format!("unknown piece '{c}' in FEN")))?;
-                if file >= 8 {
+                if file > 8 {
                     return Err(err(format!("rank {} has more than 8 squares", rank + 1)));
                 }
-                let color = if c.is_ascii_uppercase() { 0 } else { 1 };
-                pos.put(rank * 8 + file, color, kind as usize);
-                file += 1;
+                continue;
             }
-            if file > 8 {
+            if file >= 8 {
                 return Err(err(format!("rank {} has more than 8 squares", rank + 1)));
             }
+            cell(rank * 8 + file, c)?;
+            file += 1;
         }
         if file != 8 {
-            return Err(err(format!(
-                "rank {} has {} squares, not 8",
-                rank + 1,
-                file
-            )));
+            return Err(err(format!("rank {} has {file} squares, not 8", rank + 1)));
         }
     }
+    Ok(())
+}
+
+fn parse_placement(s: &str, pos: &mut Position) -> Result<(), RuleError> {
+    parse_ranks(s, |sq, c| {
+        let kind =
+            PieceKind::from_letter(c).ok_or_else(|| err(format!("unknown piece '{c}' in FEN")))?;
+        pos.put(sq, usize::from(c.is_ascii_lowercase()), kind as usize);
+        Ok(())
+    })?;
     for (color, name) in [(0, "white"), (1, "black")] {
         if pos.pieces(color, PieceKind::King as usize).count_ones() != 1 {
             return Err(err(format!("{name} needs exactly one king")));

@@ -26,7 +26,7 @@ mod tests;
 use std::sync::{Arc, OnceLock};
 
 pub use attacks::Square;
-pub use fen::START_FEN;
+pub use fen::{parse_clocks, parse_ranks, parse_side, START_FEN};
 pub use position::Position;
 pub use types::{parse_square, square_name, Move, MoveKind, PieceKind};
 pub use weights::{ByKind, BySquare, Weights, S};
@@ -38,6 +38,7 @@ use crate::nnue::Accumulators;
 use crate::options::{OptionKind, OptionSpec, VariantOptions};
 use crate::session::{AnyGame, Session};
 use crate::variant::VariantInfo;
+use crate::zobrist::earlier_occurrences;
 use attacks::{tables, DARK_SQUARES};
 use castling::CastlingRules;
 use movegen::{Counter, Lister};
@@ -376,26 +377,13 @@ impl Chess {
     /// Neither side can ever mate: no pawns, rooks or queens, and at most one knight, or
     /// only bishops all on squares of one colour.
     pub fn insufficient_material(&self) -> bool {
-        let k = &self.pos.by_kind;
-        if k[0] | k[3] | k[4] != 0 {
-            return false;
-        }
-        if k[1] != 0 {
-            return k[1].count_ones() == 1 && k[2] == 0;
-        }
-        k[2] & DARK_SQUARES == 0 || k[2] & !DARK_SQUARES == 0
+        insufficient_material(&self.pos.by_kind)
     }
 
     /// How many times the current position occurred before (same side to move, rights and
     /// en-passant possibility), since the last irreversible move.
     pub fn earlier_occurrences(&self) -> usize {
-        let n = self.history.len();
-        let window = (self.pos.rep_window as usize).min(n);
-        let key = self.pos.key;
-        (4..=window)
-            .step_by(2)
-            .filter(|&k| self.history[n - k] == key)
-            .count()
+        earlier_occurrences(&self.history, self.pos.rep_window as usize, 4, self.pos.key)
     }
 
     /// Quick pre-test shared by `terminal` and generation: can any draw rule apply here?
@@ -404,6 +392,18 @@ impl Chess {
         let k = &self.pos.by_kind;
         self.pos.halfmove >= 100 || self.pos.rep_window >= 8 || k[0] | k[3] | k[4] == 0
     }
+}
+
+/// Neither side can ever mate with these pieces (bitboards by kind, pawn to king): no pawns,
+/// rooks or queens, and at most one knight, or only bishops all on squares of one colour.
+pub fn insufficient_material(k: &[u64; 6]) -> bool {
+    if k[0] | k[3] | k[4] != 0 {
+        return false;
+    }
+    if k[1] != 0 {
+        return k[1].count_ones() == 1 && k[2] == 0;
+    }
+    k[2] & DARK_SQUARES == 0 || k[2] & !DARK_SQUARES == 0
 }
 
 /// Squares a piece of `kind` and `color` on `s` attacks with occupancy `occ`.

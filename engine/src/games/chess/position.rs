@@ -1,7 +1,7 @@
 //! The position: bitboards by kind and colour, a square-by-square board for look-ups, rights,
 //! clocks and the incrementally kept Zobrist key. Small and `Copy`, so undo is a copy.
 
-use super::attacks::{bb, file_of, tables, Square};
+use super::attacks::{self, bb, file_of, tables, Square};
 use super::castling::{king_to, rook_to, CastlingRules, KING_SIDE};
 use super::keys::keys;
 use super::types::{Move, MoveKind, PieceKind};
@@ -123,33 +123,13 @@ impl Position {
     /// Every piece of either colour attacking `s` with occupancy `occ`.
     #[inline(always)]
     pub fn attackers_to(&self, s: Square, occ: u64) -> u64 {
-        let t = tables();
-        let rq = self.by_kind[ROOK] | self.by_kind[QUEEN];
-        let bq = self.by_kind[BISHOP] | self.by_kind[QUEEN];
-        (t.pawn(0, s) & self.pieces(1, PAWN))
-            | (t.pawn(1, s) & self.pieces(0, PAWN))
-            | (t.knight(s) & self.by_kind[KNIGHT])
-            | (t.king(s) & self.by_kind[KING])
-            | (t.rook(s, occ) & rq)
-            | (t.bishop(s, occ) & bq)
+        attacks::attackers_to(&self.by_kind, &self.by_color, s, occ)
     }
 
     /// Whether a piece of `by` attacks `s` with occupancy `occ`.
     #[inline(always)]
     pub fn attacked_by(&self, s: Square, by: usize, occ: u64) -> bool {
-        let t = tables();
-        let them = self.by_color[by];
-        if (t.knight(s) & self.by_kind[KNIGHT]
-            | t.king(s) & self.by_kind[KING]
-            | t.pawn(by ^ 1, s) & self.by_kind[PAWN])
-            & them
-            != 0
-        {
-            return true;
-        }
-        let rq = (self.by_kind[ROOK] | self.by_kind[QUEEN]) & them;
-        let bq = (self.by_kind[BISHOP] | self.by_kind[QUEEN]) & them;
-        (rq != 0 && t.rook(s, occ) & rq != 0) || (bq != 0 && t.bishop(s, occ) & bq != 0)
+        attacks::attacked_by(&self.by_kind, &self.by_color, s, by, occ)
     }
 
     /// Pieces giving check to the side to move.

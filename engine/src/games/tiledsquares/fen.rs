@@ -7,6 +7,7 @@ use super::action::Square;
 use super::position::{Position, KING, KING_HOME, NO_SQUARE, PAWN, ROOK, ROOK_HOME};
 use crate::game::RuleError;
 use crate::games::chess::attacks::{bb, rank_of, RANK_1, RANK_8};
+use crate::games::chess::{parse_clocks, parse_ranks, parse_side};
 use crate::games::chess::{parse_square, square_name, PieceKind};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -32,30 +33,10 @@ pub fn parse(fen: &str, anti_tiles: bool) -> Result<Position, RuleError> {
     }
     let mut pos = Position::empty();
     parse_board(fields[0], anti_tiles, &mut pos)?;
-    pos.side = match fields[1] {
-        "w" => 0,
-        "b" => 1,
-        s => return Err(err(format!("side to move must be 'w' or 'b', not '{s}'"))),
-    };
+    pos.side = parse_side(fields[1])?;
     pos.castling = parse_castling(fields[2], &pos)?;
     let ep = parse_ep(fields[3], &pos)?;
-    pos.halfmove = match fields.get(4) {
-        None => 0,
-        Some(s) => s
-            .parse::<u32>()
-            .ok()
-            .filter(|&n| n <= 10_000)
-            .ok_or_else(|| err(format!("bad halfmove clock '{s}'")))?,
-    };
-    pos.fullmove = match fields.get(5) {
-        None => 1,
-        Some(s) => s
-            .parse::<u32>()
-            .ok()
-            .filter(|&n| n <= 100_000)
-            .ok_or_else(|| err(format!("bad fullmove number '{s}'")))?
-            .max(1),
-    };
+    (pos.halfmove, pos.fullmove) = parse_clocks(fields.get(4).copied(), fields.get(5).copied())?;
     let mut other = pos;
     other.side ^= 1;
     if other.checkers() != 0 {
@@ -71,57 +52,32 @@ pub fn parse(fen: &str, anti_tiles: bool) -> Result<Position, RuleError> {
 }
 
 fn parse_board(s: &str, anti_tiles: bool, pos: &mut Position) -> Result<(), RuleError> {
-    let ranks: Vec<&str> = s.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(err(format!("the board needs 8 ranks, got {}", ranks.len())));
-    }
-    for (i, row) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
-        let mut file = 0u8;
-        for c in row.chars() {
-            if let Some(d) = c.to_digit(10) {
-                if !(1..=8).contains(&d) {
-                    return Err(err(format!("bad digit '{c}' in rank {}", rank + 1)));
-                }
-                file += d as u8;
-                if file > 8 {
-                    return Err(err(format!("rank {} has more than 8 cells", rank + 1)));
-                }
-                continue;
+    parse_ranks(s, |sq, c| {
+        match c {
+            WHITE_TILE => {
+                pos.tiles |= bb(sq);
+                pos.white_tiles |= bb(sq);
             }
-            if file >= 8 {
-                return Err(err(format!("rank {} has more than 8 cells", rank + 1)));
+            BLACK_TILE => pos.tiles |= bb(sq),
+            ANTI_TILE if anti_tiles => pos.anti |= bb(sq),
+            ANTI_TILE => {
+                return Err(err(
+                    "'*' (an anti-tile) needs the option AntiTiles set to true",
+                ))
             }
-            let s = rank * 8 + file;
-            match c {
-                WHITE_TILE => {
-                    pos.tiles |= bb(s);
-                    pos.white_tiles |= bb(s);
-                }
-                BLACK_TILE => pos.tiles |= bb(s),
-                ANTI_TILE if anti_tiles => pos.anti |= bb(s),
-                ANTI_TILE => {
-                    return Err(err(
-                        "'*' (an anti-tile) needs the option AntiTiles set to true",
-                    ))
-                }
-                _ => {
-                    let kind = PieceKind::from_letter(c)
-                        .ok_or_else(|| err(format!("unknown piece or cell '{c}' in FEN")))?;
-                    let color = usize::from(!c.is_ascii_uppercase());
-                    pos.put(s, color, kind as usize);
-                    pos.tiles |= bb(s);
-                    if color == 0 {
-                        pos.white_tiles |= bb(s);
-                    }
+            _ => {
+                let kind = PieceKind::from_letter(c)
+                    .ok_or_else(|| err(format!("unknown piece or cell '{c}' in FEN")))?;
+                let color = usize::from(!c.is_ascii_uppercase());
+                pos.put(sq, color, kind as usize);
+                pos.tiles |= bb(sq);
+                if color == 0 {
+                    pos.white_tiles |= bb(sq);
                 }
             }
-            file += 1;
         }
-        if file != 8 {
-            return Err(err(format!("rank {} has {} cells, not 8", rank + 1, file)));
-        }
-    }
+        Ok(())
+    })?;
     for (color, name) in [(0, "white"), (1, "black")] {
         if pos.pieces(color, KING).count_ones() != 1 {
             return Err(err(format!("{name} needs exactly one king")));

@@ -33,12 +33,12 @@ pub use position::Position;
 
 use crate::bitboard::Cell;
 use crate::game::{CellMark, Game, Outcome, Player, RuleError};
-use crate::games::chess::attacks::DARK_SQUARES;
-use crate::games::chess::PieceKind;
+use crate::games::chess::{insufficient_material, PieceKind};
 use crate::geometry::Geometry;
 use crate::options::{OptionKind, OptionSpec, VariantOptions};
 use crate::session::{AnyGame, Session};
 use crate::variant::VariantInfo;
+use crate::zobrist::earlier_occurrences;
 use movegen::{Counter, Lister};
 
 /// The option that adds the original game's anti-tiles.
@@ -219,26 +219,13 @@ impl TiledSquares {
     /// Neither side can ever mate: as in chess, since the king's moves (and so the mating
     /// patterns) do not depend on tiles.
     pub fn insufficient_material(&self) -> bool {
-        let k = &self.pos.by_kind;
-        if k[0] | k[3] | k[4] != 0 {
-            return false;
-        }
-        if k[1] != 0 {
-            return k[1].count_ones() == 1 && k[2] == 0;
-        }
-        k[2] & DARK_SQUARES == 0 || k[2] & !DARK_SQUARES == 0
+        insufficient_material(&self.pos.by_kind)
     }
 
     /// How many times the current position occurred before (same pieces, tiles, owners,
     /// side, rights and en-passant possibility), since the last capture or pawn move.
     pub fn earlier_occurrences(&self) -> usize {
-        let n = self.history.len();
-        let window = (self.pos.rep_window as usize).min(n);
-        let key = self.pos.key;
-        (4..=window)
-            .step_by(2)
-            .filter(|&k| self.history[n - k] == key)
-            .count()
+        earlier_occurrences(&self.history, self.pos.rep_window as usize, 4, self.pos.key)
     }
 
     #[inline(always)]

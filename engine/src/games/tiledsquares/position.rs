@@ -7,7 +7,7 @@
 
 use super::action::{Move, MoveKind, Square};
 use super::keys::keys;
-use crate::games::chess::attacks::{bb, file_of, tables};
+use crate::games::chess::attacks::{self, bb, file_of, tables};
 use crate::games::chess::PieceKind;
 
 /// "No square" for the en-passant field.
@@ -191,34 +191,14 @@ impl Position {
     /// Every piece of either colour attacking `s` across `blockers`.
     #[inline(always)]
     pub fn attackers_to(&self, s: Square, blockers: u64) -> u64 {
-        let t = tables();
-        let rq = self.by_kind[ROOK] | self.by_kind[QUEEN];
-        let bq = self.by_kind[BISHOP] | self.by_kind[QUEEN];
-        (t.pawn(0, s) & self.pieces(1, PAWN))
-            | (t.pawn(1, s) & self.pieces(0, PAWN))
-            | (t.knight(s) & self.by_kind[KNIGHT])
-            | (t.king(s) & self.by_kind[KING])
-            | (t.rook(s, blockers) & rq)
-            | (t.bishop(s, blockers) & bq)
+        attacks::attackers_to(&self.by_kind, &self.by_color, s, blockers)
     }
 
     /// Whether a piece of `by` attacks `s` across `blockers`: could capture there if an
     /// enemy stood on it, tiled or not.
     #[inline(always)]
     pub fn attacked_by(&self, s: Square, by: usize, blockers: u64) -> bool {
-        let t = tables();
-        let them = self.by_color[by];
-        if (t.knight(s) & self.by_kind[KNIGHT]
-            | t.king(s) & self.by_kind[KING]
-            | t.pawn(by ^ 1, s) & self.by_kind[PAWN])
-            & them
-            != 0
-        {
-            return true;
-        }
-        let rq = (self.by_kind[ROOK] | self.by_kind[QUEEN]) & them;
-        let bq = (self.by_kind[BISHOP] | self.by_kind[QUEEN]) & them;
-        (rq != 0 && t.rook(s, blockers) & rq != 0) || (bq != 0 && t.bishop(s, blockers) & bq != 0)
+        attacks::attacked_by(&self.by_kind, &self.by_color, s, by, blockers)
     }
 
     /// Pieces giving check to the side to move.
