@@ -142,3 +142,55 @@ fn bad_merges_are_refused() {
     );
     assert!(merge(&dir, &["a1.jsonl", "a2.jsonl"], &[]).status.success());
 }
+
+/// The `pairs a b c d e` and the LLR of a line of the match's report or of
+/// `bench/pool_results.py`.
+fn pairs_and_llr(line: &str, llr_word: &str) -> (Vec<u32>, f64) {
+    let after = |word: &str| line.split(word).nth(1).expect(word).split_whitespace();
+    let pairs = after("pairs ")
+        .take(5)
+        .map(|n| n.parse().unwrap())
+        .collect();
+    let llr = after(llr_word).next().unwrap().trim_end_matches(',');
+    (pairs, llr.parse().unwrap())
+}
+
+#[test]
+fn separate_runs_pool_by_their_pairs() {
+    let dir = scratch("pool");
+    let report = play(&dir, "run", &[]);
+    let sprt = report
+        .lines()
+        .find(|l| l.starts_with("SPRT: llr"))
+        .unwrap_or_else(|| panic!("{report}"));
+    let (pairs, llr) = pairs_and_llr(sprt, "llr ");
+    let pool = |files: &[&str]| {
+        let out = Command::new("python3")
+            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench/pool_results.py"))
+            .args(files.iter().map(|f| dir.join(f)))
+            .args([
+                "--elo0", "-1", "--elo1", "1", "--alpha", "0.001", "--beta", "0.001",
+            ])
+            .output()
+            .expect("run bench/pool_results.py");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success(),
+            "{text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        text
+    };
+    // Depth-limited games from a fixed seed: the same games every time, with pairs of more
+    // than one kind (3 0 2 0 0), so the variance is not zero.
+    let one = pool(&["run.jsonl"]);
+    let (p1, l1) = pairs_and_llr(&one, "LLR ");
+    assert_eq!(p1, pairs, "{one}\n{sprt}");
+    assert!((l1 - llr).abs() < 0.01, "{one}\n{sprt}");
+    // The same run given twice counts each pair twice: the LLR doubles.
+    let two = pool(&["run.jsonl", "run.jsonl"]);
+    let (p2, l2) = pairs_and_llr(&two, "LLR ");
+    assert_eq!(p2, pairs.iter().map(|n| 2 * n).collect::<Vec<_>>(), "{two}");
+    assert!((l2 - 2.0 * llr).abs() < 0.02, "{two}\n{sprt}");
+    assert!(two.contains(&format!("({} games)", 4 * pairs.iter().sum::<u32>())));
+}

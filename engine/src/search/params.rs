@@ -169,7 +169,7 @@ impl Default for SearchParams {
         SearchParams {
             aspiration_delta: 18,
             rfp_depth: 6,
-            rfp_margin: 110,
+            rfp_margin: 85,
             razor_depth: 3,
             razor_margin: 300,
             nmp_depth: 3,
