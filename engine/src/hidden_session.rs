@@ -258,10 +258,7 @@ impl<G: Evaluate + Hidden> AnyGame for HiddenSession<G> {
         if self.view.is_some() {
             return Vec::new();
         }
-        let d = crate::perft::divide(&mut self.game, depth.saturating_sub(1));
-        d.into_iter()
-            .map(|(a, n)| (self.game.format_action(a), n))
-            .collect()
+        crate::session::divide_text(&mut self.game, depth)
     }
 
     fn divide_until(

@@ -217,10 +217,7 @@ impl<G: Evaluate> AnyGame for Session<G> {
     }
 
     fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
-        let d = crate::perft::divide(&mut self.game, depth.saturating_sub(1));
-        d.into_iter()
-            .map(|(a, n)| (self.game.format_action(a), n))
-            .collect()
+        divide_text(&mut self.game, depth)
     }
 
     fn divide_until(
@@ -343,6 +340,14 @@ fn turn_text<G: Game>(root: &G, turn: &[G::Action]) -> String {
         })
         .collect();
     text.join(",")
+}
+
+/// `AnyGame::divide` over any game: each first action, written, with the count below it.
+pub(crate) fn divide_text<G: Game>(game: &mut G, depth: u32) -> Vec<(String, u64)> {
+    crate::perft::divide(game, depth.saturating_sub(1))
+        .into_iter()
+        .map(|(a, n)| (game.format_action(a), n))
+        .collect()
 }
 
 /// `AnyGame::divide_until` over any game: each first action's count, written as text.
