@@ -29,8 +29,8 @@ def pair_scores(path):
                 continue  # the header line, or a game without a result
             if game["white"] != 0:
                 points = 1.0 - points
-            # Rounds 1 and 2 play one opening with the colours swapped, then 3 and 4, ...
-            pairs[(game["opening"], (game["round"] - 1) // 2)].append(points)
+            # `opening` numbers the pair: its two games, colours swapped, share it.
+            pairs[game["opening"]].append(points)
     return [sum(p) for p in pairs.values() if len(p) == 2]
 
 
@@ -67,7 +67,7 @@ def main():
     values = [0.0, 0.25, 0.5, 0.75, 1.0]
     score = sum(p * v for p, v in zip(shares, values))
     var = sum(p * (v - score) ** 2 for p, v in zip(shares, values))
-    if var == 0.0 or score in (0.0, 1.0):
+    if var == 0.0:
         raise SystemExit(f"pairs {penta}: every pair alike, no interval")
     s0, s1 = expected(args.elo0), expected(args.elo1)
     llr = n * (s1 - s0) * (2 * score - s0 - s1) / (2 * var)

@@ -165,21 +165,14 @@ fn separate_runs_pool_by_their_pairs() {
         .unwrap_or_else(|| panic!("{report}"));
     let (pairs, llr) = pairs_and_llr(sprt, "llr ");
     let pool = |files: &[&str]| {
-        let out = Command::new("python3")
-            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench/pool_results.py"))
-            .args(files.iter().map(|f| dir.join(f)))
-            .args([
-                "--elo0", "-1", "--elo1", "1", "--alpha", "0.001", "--beta", "0.001",
-            ])
-            .output()
-            .expect("run bench/pool_results.py");
-        let text = String::from_utf8_lossy(&out.stdout).into_owned();
-        assert!(
-            out.status.success(),
-            "{text}{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        text
+        succeeded(
+            Command::new("python3")
+                .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench/pool_results.py"))
+                .args(files.iter().map(|f| dir.join(f)))
+                .args([
+                    "--elo0", "-1", "--elo1", "1", "--alpha", "0.001", "--beta", "0.001",
+                ]),
+        )
     };
     // Depth-limited games from a fixed seed: the same games every time, with pairs of more
     // than one kind (3 0 2 0 0), so the variance is not zero.

@@ -73,19 +73,6 @@ print(n)
     assert_eq!(out.trim(), expected.to_string());
 }
 
-/// Runs the command; its standard output, once it has succeeded (else the test fails with
-/// both of its outputs).
-fn succeeded(cmd: &mut Command) -> String {
-    let out = cmd.output().expect("the command starts");
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
-}
-
 #[test]
 fn tessera_plays_stockfish_without_faults() {
     let (out, games) = against_stockfish(

@@ -14,6 +14,19 @@ pub fn last_score_line(report: &str) -> Option<&str> {
     report.lines().rfind(|l| l.starts_with("Score of"))
 }
 
+/// Runs the command; its standard output, once it has succeeded (else the test fails with
+/// both of its outputs).
+pub fn succeeded(cmd: &mut Command) -> String {
+    let out = cmd.output().expect("the command starts");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
 /// The `tessera` binary under test (built if missing).
 pub fn tessera() -> PathBuf {
     tessera_tests::binary::tessera_bin()
