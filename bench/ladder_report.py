@@ -2,7 +2,7 @@
 """Where the games of a match went, from its results file (`tessera match --results`).
 
     python3 bench/ladder_report.py RESULTS.jsonl [--engine tessera] [--compare OTHER.jsonl]
-        [--referee /usr/games/stockfish [--depth 16]]
+        [--referee /usr/games/stockfish [--depth 16] [--drops]]
 
 For the engine named (default `tessera`): its score; the time each side spent a game
 against what its clock gave it (base + increment x its moves); the clock left at the end;
@@ -15,8 +15,15 @@ With `--referee`, a stronger engine's view of the losses: in each, the first of 
 moves (out of book, up to move 45) after which the referee, searching to `--depth`, scores
 the game below -1 for it, counted by stretch of the game, with the engine's own score of
 that move beside it. That tells a game lost by its opening (below -1 at the first move out
-of book) from one lost later, and says how far the engine's judgement lagged. It needs
-python-chess (`pip install chess`) and a UCI engine.
+of book) from one lost later, and says how far the engine's judgement lagged. With
+`--drops` too, the referee scores every position of every game (up to move 45) and charges
+each side's moves out of book with what they lost in its eyes (its score before the move
+less its score after, never below 0): the mean loss a move of each side, where it went
+(moves losing under 30 centipawns, 30 to 99, 100 to 299, 300 or more) and by stretch of the
+game. Only moves from a position the referee scores within 300 centipawns of level count:
+in a decided game a loss says little. That tells games lost by many small inaccuracies (the
+evaluation) from games lost by a few blunders (tactics). It needs python-chess
+(`pip install chess`) and a UCI engine.
 
 Every number comes from the PGN in the file: the tags and each move's `{score/depth time}`
 comment, as `tessera match` writes them.
@@ -188,6 +195,83 @@ def referee_view(path, engine, referee, depth, last_move=45):
     return found
 
 
+# Scores beyond this many centipawns (mates included) count as this many.
+DROP_CAP = 1000
+# Moves from positions the referee scores beyond this many centipawns are not charged.
+DROP_OPEN = 300
+DROP_SIZES = ((0, 30), (30, 100), (100, 300), (300, None))
+
+
+def move_losses(scores):
+    """What each move lost, from the referee's score of every position in a line, each for
+    the side to move there (`None` where the game is over): move i leads from position i to
+    i + 1, so it lost `scores[i] + scores[i + 1]` (the next score is the opponent's), capped
+    and never below 0; `None` for moves not charged (from a decided position, or into the
+    end of the game)."""
+    capped = [None if s is None else max(-DROP_CAP, min(DROP_CAP, s)) for s in scores]
+    out = []
+    for before, after in zip(capped, capped[1:]):
+        if before is None or after is None or abs(before) > DROP_OPEN:
+            out.append(None)
+        else:
+            out.append(max(0, before + after))
+    return out
+
+
+def referee_drops(path, referee, depth, last_move=45):
+    """{side name: [(move number, loss), ...]} over every game's moves out of book."""
+    import io
+
+    import chess.engine
+    import chess.pgn
+
+    drops = {}
+    with chess.engine.SimpleEngine.popen_uci(referee) as ref:
+        ref.configure({"Threads": 1, "Hash": 16})
+        for g in games(path):
+            game = chess.pgn.read_game(io.StringIO(g["pgn"]))
+            board = game.board()
+            names, scores, out_of_book = [], [], []
+            for i, move in enumerate(game.mainline_moves()):
+                if board.fullmove_number > last_move:
+                    break
+                scores.append(ref.analyse(board, chess.engine.Limit(depth=depth))["score"]
+                              .relative.score(mate_score=100000))
+                names.append((g["white"] if board.turn == chess.WHITE else g["black"],
+                              board.fullmove_number))
+                out_of_book.append(i < len(g["plies"]) and g["plies"][i] is not None)
+                board.push(move)
+            if names:
+                scores.append(None if board.is_game_over() else
+                              ref.analyse(board, chess.engine.Limit(depth=depth))["score"]
+                              .relative.score(mate_score=100000))
+            for (name, move), charged, loss in zip(names, out_of_book, move_losses(scores)):
+                if charged and loss is not None:
+                    drops.setdefault(name, []).append((move, loss))
+    return drops
+
+
+def print_drops(drops):
+    print(f"  the referee's loss a move (moves from within {DROP_OPEN} cp of level):")
+    for name in sorted(drops):
+        moves = drops[name]
+        total = sum(loss for _, loss in moves)
+        sizes = []
+        for low, high in DROP_SIZES:
+            part = [loss for _, loss in moves if loss >= low and (high is None or loss < high)]
+            label = f"{low}+" if high is None else f"{low}-{high - 1}"
+            sizes.append(f"{label}: {len(part)} moves, {100 * sum(part) / max(total, 1):.0f}%")
+        print(f"    {name}: {len(moves)} moves, {total / max(len(moves), 1):.1f} cp a move; "
+              + ", ".join(sizes))
+        stretches = {}
+        for move, loss in moves:
+            k = "to 12" if move <= 12 else "13-20" if move <= 20 else "21-30" if move <= 30 else "31-45"
+            stretches.setdefault(k, []).append(loss)
+        print("      by moves " + ", ".join(
+            f"{k}: {statistics.mean(stretches[k]):.1f}" for k in ("to 12", "13-20", "21-30", "31-45")
+            if k in stretches))
+
+
 def print_referee(found):
     firsts = [f for f in found if f]
     stretches = {}
@@ -213,10 +297,16 @@ def main():
     ap.add_argument("--compare")
     ap.add_argument("--referee", help="a UCI engine (e.g. /usr/games/stockfish) to judge losses")
     ap.add_argument("--depth", type=int, default=16, help="the referee's depth")
+    ap.add_argument("--drops", action="store_true",
+                    help="with --referee: what every move of each side lost in its eyes")
     a = ap.parse_args()
+    if a.drops and not a.referee:
+        sys.exit("--drops needs --referee")
     mine = report(a.results, a.engine)
     if a.referee:
         print_referee(referee_view(a.results, a.engine, a.referee, a.depth))
+        if a.drops:
+            print_drops(referee_drops(a.results, a.referee, a.depth))
     if a.compare:
         other = report(a.compare, a.engine)
         common = sorted(set(mine) & set(other))

@@ -187,3 +187,43 @@ fn separate_runs_pool_by_their_pairs() {
     assert!((l2 - 2.0 * llr).abs() < 0.02, "{two}\n{sprt}");
     assert!(two.contains(&format!("({} games)", 4 * pairs.iter().sum::<u32>())));
 }
+
+/// `bench/selfplay_corpus.py` gathers the games of Tessera's own matches into one PGN for
+/// the trainers, and leaves out a file with a foreign engine and one of another variant.
+#[test]
+fn self_play_runs_gather_into_one_training_corpus() {
+    let dir = scratch("corpus");
+    play(&dir, "run", &[]);
+    let text = std::fs::read_to_string(dir.join("run.jsonl")).unwrap();
+    let (head, rest) = text.split_once('\n').unwrap();
+    let bin = tessera().to_string_lossy().into_owned();
+    assert!(head.contains(&bin), "{head}");
+    let foreign = head.replacen(&bin, "/usr/games/stockfish", 1);
+    std::fs::write(dir.join("foreign.jsonl"), format!("{foreign}\n{rest}")).unwrap();
+    let gather = |variant: &str| {
+        Command::new("python3")
+            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench/selfplay_corpus.py"))
+            .arg(dir.join("run.jsonl"))
+            .arg(dir.join("foreign.jsonl"))
+            .arg("--out")
+            .arg(dir.join("corpus.pgn"))
+            .args(["--variant", variant])
+            .output()
+            .expect("run python3")
+    };
+    let out = gather("tictacchess");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{report}");
+    assert!(
+        report.contains("foreign.jsonl: an engine not 'tessera'"),
+        "{report}"
+    );
+    assert!(report.contains("10 games from 1 of 2 files"), "{report}");
+    assert_eq!(games(&dir.join("corpus.pgn")), games(&dir.join("run.pgn")));
+    // The games carry the search's scores the trainers fit.
+    let corpus = std::fs::read_to_string(dir.join("corpus.pgn")).unwrap();
+    assert!(corpus.contains("/2 "), "{corpus}");
+    let out = gather("chess");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("variant tictacchess"));
+}

@@ -151,7 +151,7 @@ fn the_ladder_script_plays_a_rung_and_its_report_reads_it() {
             .arg(&results)
             .arg("--compare")
             .arg(&results)
-            .args(["--referee", STOCKFISH, "--depth", "4"]),
+            .args(["--referee", STOCKFISH, "--depth", "4", "--drops"]),
     );
     assert!(text.contains(": 2 games, tessera "), "{text}");
     assert!(text.contains("% of its clock)"), "{text}");
@@ -159,5 +159,47 @@ fn the_ladder_script_plays_a_rung_and_its_report_reads_it() {
     assert!(text.contains("s a move by moves 1-10: "), "{text}");
     assert!(text.contains("paired on 2 rounds"), "{text}");
     assert!(text.contains("the referee's view of the "), "{text}");
+    // Every move of both sides out of book is charged (two games of 2+0.05 from a book of
+    // six plies run past move 4): one line a side, its moves' losses adding up to 100%.
+    assert!(text.contains("the referee's loss a move"), "{text}");
+    for name in ["sf1400", "tessera"] {
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{name}: ")) && l.contains("cp a move"))
+            .unwrap_or_else(|| panic!("no loss line for {name}: {text}"));
+        let moves: u32 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+        assert!(moves >= 4, "{line}");
+        let shares: u32 = line
+            .split(" moves, ")
+            .skip(2)
+            .map(|p| p.split('%').next().unwrap().parse::<u32>().unwrap())
+            .sum();
+        assert!(
+            (98..=102).contains(&shares) || line.contains(" 0.0 cp"),
+            "{line}"
+        );
+    }
     assert!(text.contains("difference +0 "), "{text}");
+}
+
+/// The report's charge of each move: the referee's score before it plus its score after
+/// (the opponent's), capped at 1000, never below 0, and nothing for a move from a decided
+/// position or into the end of the game.
+#[test]
+fn the_report_charges_each_move_what_it_lost_in_the_referees_eyes() {
+    let bench = Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench");
+    let script = r#"
+import sys
+sys.path.insert(0, sys.argv[1])
+from ladder_report import move_losses
+print(move_losses([20, -10, 50, -400, None]))
+print(move_losses([250, -100000, 0]))
+print(move_losses([-290, 350]))
+"#;
+    let out = succeeded(Command::new("python3").args(["-c", script]).arg(&bench));
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        ["[10, 40, 0, None]", "[0, None]", "[60]"],
+        "{out}"
+    );
 }
