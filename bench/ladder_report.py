@@ -158,40 +158,73 @@ def report(path, engine):
     return {g["round"]: points(g, engine) for g in gs}
 
 
-def referee_view(path, engine, referee, depth, last_move=45):
+class Referee:
+    """A UCI engine that scores positions at a fixed depth, for the side to move, in
+    centipawns (mates as +-100000). Each view opens its own, so its scores do not depend on
+    what an earlier view left in the engine's table."""
+
+    def __init__(self, command, depth):
+        import chess.engine
+
+        self.limit = chess.engine.Limit(depth=depth)
+        self.engine = chess.engine.SimpleEngine.popen_uci(command)
+        self.engine.configure({"Threads": 1, "Hash": 16})
+
+    def score(self, board):
+        return self.engine.analyse(board, self.limit)["score"].relative.score(mate_score=100000)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.engine.quit()
+
+
+def replay(g):
+    """The game's start position and its moves, as python-chess reads its PGN."""
+    import io
+
+    import chess.pgn
+
+    game = chess.pgn.read_game(io.StringIO(g["pgn"]))
+    return game.board(), game.mainline_moves()
+
+
+def stretch_of(move):
+    return "to 12" if move <= 12 else "13-20" if move <= 20 else "21-30" if move <= 30 else "31-45"
+
+
+STRETCHES = ("to 12", "13-20", "21-30", "31-45")
+
+
+def referee_view(path, engine, ref, last_move=45):
     """For each loss of `engine`, the first of its moves out of book (up to `last_move`)
     after which the referee scores it below -1, as (move number, whether that was its
     first move out of book, its own score of the move); None where there is none."""
-    import io
-
-    import chess.engine
-    import chess.pgn
+    import chess
 
     found = []
-    with chess.engine.SimpleEngine.popen_uci(referee) as ref:
-        ref.configure({"Threads": 1, "Hash": 16})
-        for g in games(path):
-            if engine not in (g["white"], g["black"]) or points(g, engine) != 0.0:
+    for g in games(path):
+        if engine not in (g["white"], g["black"]) or points(g, engine) != 0.0:
+            continue
+        side = chess.WHITE if g["white"] == engine else chess.BLACK
+        board, moves = replay(g)
+        first, first_out_of_book = None, True
+        for i, move in enumerate(moves):
+            mover = board.turn
+            board.push(move)
+            p = g["plies"][i] if i < len(g["plies"]) else None
+            if mover != side or p is None:
                 continue
-            side = chess.WHITE if g["white"] == engine else chess.BLACK
-            game = chess.pgn.read_game(io.StringIO(g["pgn"]))
-            board = game.board()
-            first, first_out_of_book = None, True
-            for i, move in enumerate(game.mainline_moves()):
-                mover = board.turn
-                board.push(move)
-                p = g["plies"][i] if i < len(g["plies"]) else None
-                if mover != side or p is None:
-                    continue
-                if board.fullmove_number > last_move or board.is_game_over():
-                    break
-                score = ref.analyse(board, chess.engine.Limit(depth=depth))["score"]
-                if score.pov(side).score(mate_score=100000) < -100:
-                    move_number = board.fullmove_number - (side == chess.BLACK)
-                    first = (move_number, first_out_of_book, p[0])
-                    break
-                first_out_of_book = False
-            found.append(first)
+            if board.fullmove_number > last_move or board.is_game_over():
+                break
+            # The score is the opponent's, to move now.
+            if -ref.score(board) < -100:
+                move_number = board.fullmove_number - (side == chess.BLACK)
+                first = (move_number, first_out_of_book, p[0])
+                break
+            first_out_of_book = False
+        found.append(first)
     return found
 
 
@@ -218,36 +251,27 @@ def move_losses(scores):
     return out
 
 
-def referee_drops(path, referee, depth, last_move=45):
+def referee_drops(path, ref, last_move=45):
     """{side name: [(move number, loss), ...]} over every game's moves out of book."""
-    import io
-
-    import chess.engine
-    import chess.pgn
+    import chess
 
     drops = {}
-    with chess.engine.SimpleEngine.popen_uci(referee) as ref:
-        ref.configure({"Threads": 1, "Hash": 16})
-        for g in games(path):
-            game = chess.pgn.read_game(io.StringIO(g["pgn"]))
-            board = game.board()
-            names, scores, out_of_book = [], [], []
-            for i, move in enumerate(game.mainline_moves()):
-                if board.fullmove_number > last_move:
-                    break
-                scores.append(ref.analyse(board, chess.engine.Limit(depth=depth))["score"]
-                              .relative.score(mate_score=100000))
-                names.append((g["white"] if board.turn == chess.WHITE else g["black"],
-                              board.fullmove_number))
-                out_of_book.append(i < len(g["plies"]) and g["plies"][i] is not None)
-                board.push(move)
-            if names:
-                scores.append(None if board.is_game_over() else
-                              ref.analyse(board, chess.engine.Limit(depth=depth))["score"]
-                              .relative.score(mate_score=100000))
-            for (name, move), charged, loss in zip(names, out_of_book, move_losses(scores)):
-                if charged and loss is not None:
-                    drops.setdefault(name, []).append((move, loss))
+    for g in games(path):
+        board, moves = replay(g)
+        names, scores, out_of_book = [], [], []
+        for i, move in enumerate(moves):
+            if board.fullmove_number > last_move:
+                break
+            scores.append(ref.score(board))
+            names.append((g["white"] if board.turn == chess.WHITE else g["black"],
+                          board.fullmove_number))
+            out_of_book.append(i < len(g["plies"]) and g["plies"][i] is not None)
+            board.push(move)
+        if names:
+            scores.append(None if board.is_game_over() else ref.score(board))
+        for (name, move), charged, loss in zip(names, out_of_book, move_losses(scores)):
+            if charged and loss is not None:
+                drops.setdefault(name, []).append((move, loss))
     return drops
 
 
@@ -265,21 +289,18 @@ def print_drops(drops):
               + ", ".join(sizes))
         stretches = {}
         for move, loss in moves:
-            k = "to 12" if move <= 12 else "13-20" if move <= 20 else "21-30" if move <= 30 else "31-45"
-            stretches.setdefault(k, []).append(loss)
+            stretches.setdefault(stretch_of(move), []).append(loss)
         print("      by moves " + ", ".join(
-            f"{k}: {statistics.mean(stretches[k]):.1f}" for k in ("to 12", "13-20", "21-30", "31-45")
-            if k in stretches))
+            f"{k}: {statistics.mean(stretches[k]):.1f}" for k in STRETCHES if k in stretches))
 
 
 def print_referee(found):
     firsts = [f for f in found if f]
     stretches = {}
     for move, at_book_end, _ in firsts:
-        k = ("out of book" if at_book_end else "to 12" if move <= 12 else
-             "13-20" if move <= 20 else "21-30" if move <= 30 else "31-45")
+        k = "out of book" if at_book_end else stretch_of(move)
         stretches[k] = stretches.get(k, 0) + 1
-    order = ["out of book", "to 12", "13-20", "21-30", "31-45"]
+    order = ("out of book",) + STRETCHES
     print(f"  the referee's view of the {len(found)} losses: first below -1 "
           + ", ".join(f"{k}: {stretches.get(k, 0)}" for k in order)
           + f", never by move 45: {len(found) - len(firsts)}")
@@ -304,9 +325,11 @@ def main():
         sys.exit("--drops needs --referee")
     mine = report(a.results, a.engine)
     if a.referee:
-        print_referee(referee_view(a.results, a.engine, a.referee, a.depth))
+        with Referee(a.referee, a.depth) as ref:
+            print_referee(referee_view(a.results, a.engine, ref))
         if a.drops:
-            print_drops(referee_drops(a.results, a.referee, a.depth))
+            with Referee(a.referee, a.depth) as ref:
+                print_drops(referee_drops(a.results, ref))
     if a.compare:
         other = report(a.compare, a.engine)
         common = sorted(set(mine) & set(other))
