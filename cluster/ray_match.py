@@ -109,18 +109,57 @@ def decided(report):
     return any(l.startswith("SPRT:") and l.endswith("was accepted") for l in report.splitlines())
 
 
-def remove_dir(d):
-    """Removes a shard's directory, also when the interrupt of a cancel (the SPRT decided)
-    lands while it is being removed, after the shard had finished: the removal is finished,
-    then the interrupt raised again, so the task still ends as cancelled."""
-    interrupted = None
-    while os.path.exists(d):
-        try:
-            shutil.rmtree(d, ignore_errors=True)
-        except KeyboardInterrupt as e:
-            interrupted = e
-    if interrupted is not None:
-        raise interrupted
+def play_match(argv):
+    """Runs `tessera match ARGV --results FILE` in a directory of its own; returns the results
+    text, or None when a cancel (the SPRT decided) stopped it.
+
+    Ray cancels a running task without force by raising an interrupt in the task's thread, at
+    whatever line it is on: between creating the directory and removing it, that would leave
+    the directory behind. So the interrupt is caught as a request for the whole time the
+    directory exists: it ends the match, and the usual path removes the directory."""
+    import signal
+    import threading
+
+    stop = threading.Event()
+    proc = None
+
+    def on_cancel(signum, frame):
+        stop.set()
+        if proc is not None:
+            proc.kill()
+
+    try:
+        previous = signal.signal(signal.SIGINT, on_cancel)
+    except ValueError:
+        previous = None  # not the main thread: Ray's interrupt cannot be caught here
+    try:
+        with tempfile.TemporaryDirectory(prefix="tessera-shard-") as d:
+            res = os.path.join(d, "results.jsonl")
+            proc = subprocess.Popen(
+                [*argv, "--results", res],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            if stop.is_set():
+                proc.kill()
+            while True:
+                try:
+                    _, err = proc.communicate(timeout=0.25)
+                    break
+                except subprocess.TimeoutExpired:
+                    # Ray's interrupt is no real signal: it is only seen when this thread
+                    # runs, so the wait must wake now and then, not block in a read.
+                    pass
+            if stop.is_set():
+                return None
+            if proc.returncode != 0:
+                raise RuntimeError(err.strip())
+            with open(res) as f:
+                return f.read()
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
 
 
 def main():
@@ -162,20 +201,11 @@ def main():
         import socket
 
         node = ray.get_runtime_context().get_node_id()
-        d = tempfile.mkdtemp(prefix="tessera-shard-")
         try:
-            res = os.path.join(d, "results.jsonl")
-            p = subprocess.run(
-                [tessera, "match", *shard_args, "--shard", f"{k}/{n}", "--results", res],
-                capture_output=True,
-                text=True,
-            )
-            if p.returncode != 0:
-                raise RuntimeError(f"shard {k}/{n} on {socket.gethostname()}: {p.stderr.strip()}")
-            with open(res) as f:
-                return k, f.read(), node
-        finally:
-            remove_dir(d)
+            text = play_match([tessera, "match", *shard_args, "--shard", f"{k}/{n}"])
+        except RuntimeError as e:
+            raise RuntimeError(f"shard {k}/{n} on {socket.gethostname()}: {e}") from None
+        return k, text, node
 
     pairs = game_pairs(shard_args)
     n = a.shards or max(1, int(2 * ray.cluster_resources().get("CPU", 1)))
@@ -206,9 +236,9 @@ def main():
                     print(line, flush=True)
                 if decided(report) and pending:
                     stopped = True
-                    # Not forced: the task is interrupted inside Python, so subprocess.run
-                    # kills its match and the finally clause removes the shard's directory
-                    # (a forced cancel kills the worker and leaves both behind).
+                    # Not forced: the shard catches the interrupt, kills its match and
+                    # removes its directory (a forced cancel kills the worker and leaves
+                    # both behind).
                     for r in pending:
                         ray.cancel(r, force=False)
                     cancelled = list(pending)

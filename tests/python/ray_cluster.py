@@ -36,6 +36,41 @@ def leftovers():
     return {d for d in os.listdir(tmp) if d.startswith(("tessera-ray-", "tessera-shard-"))}
 
 
+def cancel_a_running_shard(tessera, runner, address):
+    """A shard cancelled while its match plays (as the SPRT stops the shards still playing)
+    stops at once and removes its directory, also when the match writes nothing for long."""
+    import time
+
+    import ray
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(runner)))
+    import ray_match
+
+    ray.cloudpickle.register_pickle_by_value(ray_match)
+    before = leftovers()
+    ray.init(address=address, log_to_driver=False)
+    try:
+        long_match = [
+            tessera, "match", "--variant", "chess", "--games", "1000", "--depth", "30",
+            "--engine", f"cmd={tessera}", "--engine", f"cmd={tessera}",
+        ]
+        ref = ray.remote(ray_match.play_match).remote(long_match)
+        deadline = time.time() + 120
+        while not leftovers() - before:
+            assert time.time() < deadline, "the shard never started"
+            time.sleep(0.05)
+        time.sleep(1.0)
+        t = time.time()
+        ray.cancel(ref, force=False)
+        assert ray.get(ref, timeout=30) is None
+        took = time.time() - t
+        assert took < 10, took
+        assert not leftovers() - before, leftovers() - before
+        print(f"a running shard cancelled: stopped in {took:.1f} s, its directory removed")
+    finally:
+        ray.shutdown()
+
+
 def main():
     tessera, runner, work = sys.argv[1:4]
     from ray.cluster_utils import Cluster
@@ -90,6 +125,7 @@ def main():
             sys.exit("the runner failed:\n" + early.stdout + early.stderr)
         assert "H0 was accepted" in early.stdout, early.stdout
         print(closing(early.stdout))
+        cancel_a_running_shard(tessera, runner, cluster.address)
 
         out = os.path.join(work, "search.json")
         env = dict(os.environ, TESSERA_PYTHON=sys.executable)
