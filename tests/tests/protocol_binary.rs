@@ -43,6 +43,7 @@ fn uci_handshake_lists_options() {
         "Threads",
         "MultiPV",
         "Move Overhead",
+        "Contempt",
         "Ponder",
         "UCI_Chess960",
     ] {
@@ -74,6 +75,38 @@ fn position_and_go_depth_give_a_legal_move() {
     let bm = bestmove(&lines);
     e.send(&format!("position startpos moves e2e4 e7e5 {bm}"));
     assert_eq!(errors(&e.sync()), 0, "bestmove {bm} is legal");
+    assert!(e.quit(T).success());
+}
+
+/// The score of the last `info depth` line.
+fn last_score(lines: &[String]) -> String {
+    let l = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth "))
+        .expect("an info line");
+    let i = l.find(" score ").expect("a score") + 7;
+    l[i..].split(' ').take(2).collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn contempt_scores_a_forced_draw_for_the_side_to_move() {
+    let mut e = Engine::start();
+    // Either side's only move takes the last rook: a draw by insufficient material.
+    for (contempt, want) in [("0", "cp 0"), ("25", "cp -25"), ("-40", "cp 40")] {
+        e.send(&format!("setoption name Contempt value {contempt}"));
+        for fen in [
+            "7k/8/8/8/8/8/1r6/K7 w - - 0 1",
+            "k7/1R6/8/8/8/8/8/7K b - - 0 1",
+        ] {
+            e.send(&format!("position fen {fen}"));
+            e.send("go depth 4");
+            let lines = e.until("bestmove", T);
+            assert_eq!(last_score(&lines), want, "Contempt {contempt}, {fen}");
+        }
+    }
+    e.send("setoption name Contempt value 501");
+    assert_eq!(errors(&e.sync()), 1, "out of range");
     assert!(e.quit(T).success());
 }
 

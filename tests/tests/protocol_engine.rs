@@ -111,6 +111,7 @@ fn uci_lists_engine_and_variant_options_once() {
         "option name Threads type spin default 1 min 1 max 256",
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name Move Overhead type spin default 30 min 0 max 5000",
+        "option name Contempt type spin default 0 min -500 max 500",
         "option name Ponder type check default false",
         "option name UCI_Chess960 type check default false",
         "option name UCI_Variant type combo default pile var pile var bigpile",

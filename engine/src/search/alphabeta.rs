@@ -31,6 +31,9 @@ pub struct Shared<'a> {
     /// Every thread leaves out the game's speculative actions (`Evaluate::speculative`)
     /// below the root.
     pub leave_speculative: bool,
+    /// What a draw is worth less than even to the side to move at the root, in centipawns
+    /// (`SearchConfig::contempt`).
+    pub contempt: i32,
 }
 
 impl<'a> Shared<'a> {
@@ -51,6 +54,7 @@ impl<'a> Shared<'a> {
             nodes: AtomicU64::new(0),
             params: SearchParams::default(),
             leave_speculative: false,
+            contempt: 0,
         }
     }
 }
@@ -563,15 +567,40 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
     #[inline]
     fn decided_here(&self, ply: usize) -> Option<i32> {
         if let Some(o) = self.g.terminal() {
-            return Some(decided(o.value_for(self.g.to_move()), ply, 0));
+            return Some(self.result_score(o.value_for(self.g.to_move()), ply, 0));
         }
         if self.g.repeated() {
-            return Some(0);
+            return Some(self.draw_score());
         }
         if let Some((v, plies)) = self.g.probe_solved() {
-            return Some(decided(v, ply, plies));
+            return Some(self.result_score(v, ply, plies));
         }
         None
+    }
+
+    /// The score of a result (+1, 0, -1 for the side to move) `plies` past this node.
+    #[inline]
+    fn result_score(&self, value: i32, ply: usize, plies: u32) -> i32 {
+        if value == 0 {
+            self.draw_score()
+        } else {
+            decided(value, ply, plies)
+        }
+    }
+
+    /// A draw for the side to move: below even for the root's side by the contempt, above
+    /// it for the others, so that the root's side plays on in a level position rather than
+    /// take a repetition, as against a weaker opponent it should.
+    #[inline]
+    fn draw_score(&self) -> i32 {
+        let c = self.sh.contempt;
+        if c == 0 {
+            0
+        } else if self.g.to_move() == self.root.to_move() {
+            -c
+        } else {
+            c
+        }
     }
 
     /// Principal variation search. `turn_start`: the action that led here ended a turn, so
@@ -775,7 +804,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
         if list.is_empty() {
             self.lists[ply] = list;
             self.scores[ply] = scores;
-            return decided(self.g.no_action_outcome().value_for(side), ply, 0);
+            return self.result_score(self.g.no_action_outcome().value_for(side), ply, 0);
         }
         if self.skip_speculative {
             let g = &self.g;
@@ -1252,7 +1281,7 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             if list.is_empty() {
                 self.lists[ply] = list;
                 self.scores[ply] = scores;
-                return decided(self.g.no_action_outcome().value_for(side), ply, 0);
+                return self.result_score(self.g.no_action_outcome().value_for(side), ply, 0);
             }
         } else {
             // Standing pat covers the case of no legal action at all: quiescence does not

@@ -191,6 +191,7 @@ fn think_inner<G: Evaluate>(
     let mut sh = Shared::new(tt, ctl, limits, budget, cfg.multipv);
     sh.params = cfg.params;
     sh.leave_speculative = cfg.leave_speculative;
+    sh.contempt = cfg.contempt;
     let max_depth = limits
         .depth
         .unwrap_or(MAX_PLY as u32 - 8)

@@ -75,6 +75,9 @@ pub struct SearchConfig {
     pub leave_speculative: bool,
     /// Reductions, margins and windows (the `SearchParams` option).
     pub params: super::params::SearchParams,
+    /// Centipawns a draw is worth less than even to the side searching, and more to its
+    /// opponents (the `Contempt` option; 0: a draw is even). Alpha-beta only.
+    pub contempt: i32,
 }
 
 impl Default for SearchConfig {
@@ -91,6 +94,7 @@ impl Default for SearchConfig {
             prior_floor: 0,
             leave_speculative: false,
             params: super::params::SearchParams::default(),
+            contempt: 0,
         }
     }
 }

@@ -51,6 +51,16 @@ pub const ENGINE_OPTIONS: &[OptionSpec] = &[
         check: None,
     },
     OptionSpec {
+        name: "Contempt",
+        kind: OptionKind::Spin {
+            default: 0,
+            min: -500,
+            max: 500,
+        },
+        help: "centipawns a draw is worth less than even to the engine (alpha-beta)",
+        check: None,
+    },
+    OptionSpec {
         name: "Ponder",
         kind: OptionKind::Check { default: false },
         help: "the GUI may send go ponder",
@@ -256,6 +266,7 @@ pub fn set_search_option(cfg: &mut SearchConfig, name: &str, value: &str) -> boo
         "Threads" => cfg.threads = int().max(1) as usize,
         "MultiPV" => cfg.multipv = int().max(1) as usize,
         "Move Overhead" => cfg.move_overhead = int().max(0) as u64,
+        "Contempt" => cfg.contempt = int().clamp(-500, 500) as i32,
         "Search" => cfg.searcher = Searcher::from_name(value).unwrap_or_default(),
         "MCTS Exploration" => cfg.mcts.exploration = int().max(0) as u32,
         "MCTS Playout" => cfg.mcts.playout_plies = u32::try_from(int()).ok(),

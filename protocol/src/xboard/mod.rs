@@ -276,7 +276,7 @@ impl Xboard {
     fn offered_options(&self) -> Vec<&'static OptionSpec> {
         let mut v: Vec<&'static OptionSpec> = uci_options::ENGINE_OPTIONS
             .iter()
-            .filter(|o| matches!(o.name, "MultiPV" | "Move Overhead"))
+            .filter(|o| matches!(o.name, "MultiPV" | "Move Overhead" | "Contempt"))
             .collect();
         v.extend(uci_options::variant_options(self.catalog));
         v
@@ -407,6 +407,7 @@ impl Xboard {
         match spec.name {
             "MultiPV" => self.cfg.multipv = v.parse().unwrap_or(1),
             "Move Overhead" => self.cfg.move_overhead = v.parse().unwrap_or(0),
+            "Contempt" => self.cfg.contempt = v.parse().unwrap_or(0),
             _ => {
                 self.stop_thinking();
                 let mut o = self.vopts.clone();

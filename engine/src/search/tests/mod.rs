@@ -82,6 +82,38 @@ fn tic_tac_toe_takes_a_win_and_blocks_a_loss() {
     assert_eq!(out.score, Score::Cp(0));
 }
 
+#[test]
+fn contempt_scores_a_draw_below_even_for_the_root_side_whoever_it_is() {
+    let cfg = |contempt| SearchConfig {
+        contempt,
+        ..SearchConfig::default()
+    };
+    let full = Limits::depth(12);
+    // X at the root: the board fills with O to move, so the draw is scored from the
+    // opponent's side and flipped.
+    let (out, _) = search_with(&TicTacToe::default(), &full, &cfg(30));
+    assert_eq!(out.score, Score::Cp(-30));
+    let (out, _) = search_with(&TicTacToe::default(), &full, &cfg(-30));
+    assert_eq!(
+        out.score,
+        Score::Cp(30),
+        "a negative contempt welcomes the draw"
+    );
+    // O at the root: the full board is its own node.
+    let g = TicTacToe::from_rows(["...", ".X.", "..."]);
+    let (out, _) = search_with(&g, &full, &cfg(30));
+    assert_eq!(out.score, Score::Cp(-30));
+    // Won and lost lines keep their exact values: O still blocks, X still wins at once.
+    let g = TicTacToe::from_rows(["X.O", ".X.", "..."]);
+    let (out, _) = search_with(&g, &full, &cfg(30));
+    assert_eq!(out.turn, vec!["c1".to_string()]);
+    assert_eq!(out.score, Score::Cp(-30));
+    let g = TicTacToe::from_rows(["XX.", "OO.", "..."]);
+    let (out, _) = search_with(&g, &full, &cfg(30));
+    assert_eq!(out.turn, vec!["c3".to_string()]);
+    assert_eq!(out.score, Score::Mate(1));
+}
+
 /// Exact tic-tac-toe value for the side to move with the plies to the end under best play
 /// (the winner fastest, the loser slowest), by plain minimax.
 fn ttt_value(g: &mut TicTacToe) -> (i32, u32) {
