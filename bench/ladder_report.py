@@ -2,7 +2,7 @@
 """Where the games of a match went, from its results file (`tessera match --results`).
 
     python3 bench/ladder_report.py RESULTS.jsonl [--engine tessera] [--compare OTHER.jsonl]
-        [--referee /usr/games/stockfish [--depth 16] [--drops]]
+        [--referee /usr/games/stockfish [--depth 16] [--drops] [--peaks] [--let-go]]
 
 For the engine named (default `tessera`): its score; the time each side spent a game
 against what its clock gave it (base + increment x its moves); the clock left at the end;
@@ -62,8 +62,17 @@ def score_value(text):
     return float(text)
 
 
+def open_results(path):
+    """A results file, compressed with xz (as kept in bench/corpus/) or not."""
+    if path.endswith(".xz"):
+        import lzma
+
+        return lzma.open(path, "rt")
+    return open(path)
+
+
 def games(path):
-    with open(path) as f:
+    with open_results(path) as f:
         for line in f:
             line = line.strip()
             if not line:
@@ -311,6 +320,119 @@ def print_referee(found):
               f"of them 0 or better")
 
 
+# A peak below this many pawns is not a judgement of a won game; above `PEAK_MAX`, a mate
+# score, which the referee checks by other means.
+PEAK_MIN = 1.5
+PEAK_MAX = 50.0
+
+
+def material(board, side):
+    import chess
+
+    values = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
+    return sum(len(board.pieces(k, side)) * v for k, v in values.items())
+
+
+def referee_peaks(path, engine, ref):
+    """For each game `engine` did not win, the position after its most hopeful move (the
+    highest score of its own, from `PEAK_MIN` to `PEAK_MAX` pawns), as a dict: the game's
+    points, the move number, the engine's score and the referee's (pawns, for the engine),
+    the engine's material lead in pawns (1, 3, 3, 5, 9) and the position's FEN."""
+    import chess
+
+    found = []
+    for g in games(path):
+        if engine not in (g["white"], g["black"]) or points(g, engine) == 1.0:
+            continue
+        side = chess.WHITE if g["white"] == engine else chess.BLACK
+        board, moves = replay(g)
+        best = None
+        for i, move in enumerate(moves):
+            mover = board.turn
+            board.push(move)
+            p = g["plies"][i] if i < len(g["plies"]) else None
+            if mover != side or p is None or not PEAK_MIN <= p[0] <= PEAK_MAX:
+                continue
+            if best is None or p[0] > best[0]:
+                move_number = board.fullmove_number - (side == chess.BLACK)
+                best = (p[0], move_number, board.fen())
+        if best is None or chess.Board(best[2]).is_game_over():
+            continue
+        position = chess.Board(best[2])
+        found.append({
+            "points": points(g, engine),
+            "move": best[1],
+            "own": best[0],
+            # The referee scores for the side to move: the engine's opponent.
+            "referee": -ref.score(position) / 100.0,
+            "material": material(position, side) - material(position, not side),
+            "fen": best[2],
+        })
+    return found
+
+
+def referee_best(path, engine, ref):
+    """For each game `engine` did not win, as (points, referee's best, move): the referee's
+    best score for the engine (pawns) after any of its moves out of book, and the first move
+    where it stood there."""
+    import chess
+
+    found = []
+    for g in games(path):
+        if engine not in (g["white"], g["black"]) or points(g, engine) == 1.0:
+            continue
+        side = chess.WHITE if g["white"] == engine else chess.BLACK
+        board, moves = replay(g)
+        best = None
+        for i, move in enumerate(moves):
+            mover = board.turn
+            board.push(move)
+            p = g["plies"][i] if i < len(g["plies"]) else None
+            if mover != side or p is None or board.is_game_over():
+                continue
+            score = -ref.score(board) / 100.0
+            if best is None or score > best[0]:
+                best = (score, board.fullmove_number - (side == chess.BLACK))
+        if best is not None:
+            found.append((points(g, engine), best[0], best[1]))
+    return found
+
+
+def print_best(found):
+    print("  the referee's best score for the engine in games it did not win (after any of "
+          "its moves):")
+    for pts, name in ((0.0, "losses"), (0.5, "draws")):
+        part = [(b, m) for p, b, m in found if p == pts]
+        if not part:
+            continue
+        won = [m for b, m in part if b >= 1.5]
+        print(f"    {name}: {len(part)}; the referee +1.5 or better for the engine at some "
+              f"move in {len(won)}, +3 or better in {sum(1 for b, _ in part if b >= 3)}"
+              + (f" (first at move {statistics.median(won):g}, median)" if won else ""))
+
+
+def print_peaks(peaks, shown=10):
+    print(f"  the engine's most hopeful judgement (+{PEAK_MIN:g} or more) in games it did not "
+          "win, and the referee's of the same position:")
+    for pts, name in ((0.0, "losses"), (0.5, "draws")):
+        part = [p for p in peaks if p["points"] == pts]
+        if not part:
+            continue
+        ref = [max(-10.0, min(10.0, p["referee"])) for p in part]
+        print(f"    {name}: {len(part)}; the engine {statistics.median(p['own'] for p in part):+.2f}"
+              f", the referee {statistics.median(ref):+.2f} (medians, the referee's capped at "
+              f"10); the referee below +0.5: {sum(1 for r in ref if r < 0.5)}, above +1.5: "
+              f"{sum(1 for r in ref if r > 1.5)}; the engine's material lead "
+              f"{statistics.mean(p['material'] for p in part):+.1f} (mean); move "
+              f"{statistics.median(p['move'] for p in part):g} (median)")
+    worst = sorted(peaks, key=lambda p: p["referee"] - p["own"])[:shown]
+    if worst:
+        print(f"    the {len(worst)} widest gaps (engine, referee, material, move, FEN):")
+        for p in worst:
+            print(f"      {p['own']:+.2f} {p['referee']:+.2f} {p['material']:+d} {p['move']} "
+                  f"{p['fen']}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("results")
@@ -320,9 +442,15 @@ def main():
     ap.add_argument("--depth", type=int, default=16, help="the referee's depth")
     ap.add_argument("--drops", action="store_true",
                     help="with --referee: what every move of each side lost in its eyes")
+    ap.add_argument("--peaks", action="store_true",
+                    help="with --referee: its view of the engine's most hopeful position in "
+                    "each game the engine did not win")
+    ap.add_argument("--let-go", action="store_true",
+                    help="with --referee: its best score for the engine in each game the "
+                    "engine did not win (won games let go)")
     a = ap.parse_args()
-    if a.drops and not a.referee:
-        sys.exit("--drops needs --referee")
+    if (a.drops or a.peaks or a.let_go) and not a.referee:
+        sys.exit("--drops, --peaks and --let-go need --referee")
     mine = report(a.results, a.engine)
     if a.referee:
         with Referee(a.referee, a.depth) as ref:
@@ -330,6 +458,12 @@ def main():
         if a.drops:
             with Referee(a.referee, a.depth) as ref:
                 print_drops(referee_drops(a.results, ref))
+        if a.peaks:
+            with Referee(a.referee, a.depth) as ref:
+                print_peaks(referee_peaks(a.results, a.engine, ref))
+        if a.let_go:
+            with Referee(a.referee, a.depth) as ref:
+                print_best(referee_best(a.results, a.engine, ref))
     if a.compare:
         other = report(a.compare, a.engine)
         common = sorted(set(mine) & set(other))

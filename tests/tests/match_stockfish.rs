@@ -151,7 +151,15 @@ fn the_ladder_script_plays_a_rung_and_its_report_reads_it() {
             .arg(&results)
             .arg("--compare")
             .arg(&results)
-            .args(["--referee", STOCKFISH, "--depth", "4", "--drops"]),
+            .args([
+                "--referee",
+                STOCKFISH,
+                "--depth",
+                "4",
+                "--drops",
+                "--peaks",
+                "--let-go",
+            ]),
     );
     assert!(text.contains(": 2 games, tessera "), "{text}");
     assert!(text.contains("% of its clock)"), "{text}");
@@ -159,6 +167,14 @@ fn the_ladder_script_plays_a_rung_and_its_report_reads_it() {
     assert!(text.contains("s a move by moves 1-10: "), "{text}");
     assert!(text.contains("paired on 2 rounds"), "{text}");
     assert!(text.contains("the referee's view of the "), "{text}");
+    assert!(
+        text.contains("the engine's most hopeful judgement"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the referee's best score for the engine"),
+        "{text}"
+    );
     // Every move of both sides out of book is charged (two games of 2+0.05 from a book of
     // six plies run past move 4): one line a side, its moves' losses adding up to 100%.
     assert!(text.contains("the referee's loss a move"), "{text}");
@@ -200,6 +216,49 @@ print(move_losses([-290, 350]))
     assert_eq!(
         out.lines().collect::<Vec<_>>(),
         ["[10, 40, 0, None]", "[0, None]", "[60]"],
+        "{out}"
+    );
+}
+
+/// The report's view of the engine's most hopeful move and of the referee's best score for
+/// it, over a drawn game, with a referee that scores every position 50 cp for the side to
+/// move.
+#[test]
+fn the_report_finds_the_engines_most_hopeful_move_in_a_game_it_did_not_win() {
+    let bench = Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench");
+    let dir = std::env::temp_dir().join(format!("tessera-peaks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let results = dir.join("r.jsonl");
+    let pgn = "[White \"tessera\"]\n[Black \"sf\"]\n[Result \"1/2-1/2\"]\n\n1. e4 {+2.00/10 \
+               0.1s} e5 {-0.10/10 0.1s} 2. Nf3 {+1.60/10 0.1s} Nc6 {+0.00/10 0.1s} 1/2-1/2";
+    let line = format!("{{\"format\":\"x\"}}\n{{\"pgn\":{pgn:?}}}\n");
+    std::fs::write(&results, line).unwrap();
+    let script = r#"
+import sys
+sys.path.insert(0, sys.argv[1])
+from ladder_report import referee_peaks, referee_best
+class Ref:
+    def score(self, board):
+        return 50
+peaks = referee_peaks(sys.argv[2], "tessera", Ref())
+print([(p["points"], p["move"], p["own"], p["referee"], p["material"]) for p in peaks])
+print(peaks[0]["fen"])
+print(referee_best(sys.argv[2], "tessera", Ref()))
+"#;
+    let out = succeeded(
+        Command::new("python3")
+            .args(["-c", script])
+            .arg(&bench)
+            .arg(&results),
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "[(0.5, 1, 2.0, -0.5, 0)]",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "[(0.5, -0.5, 1)]",
+        ],
         "{out}"
     );
 }
