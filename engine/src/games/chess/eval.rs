@@ -702,36 +702,12 @@ fn king_zone(ksq: u8, us: usize) -> u64 {
     z | forward(z, us)
 }
 
-/// Files a to d and e to h: pawns on one of them only leave the defender one wing to hold.
-const QUEEN_SIDE: u64 = FILE_A | FILE_A << 1 | FILE_A << 2 | FILE_A << 3;
-const KING_SIDE: u64 = !QUEEN_SIDE;
-
-/// The worth of a side's pieces other than pawns and the king, in `VALUE`'s centipawns.
-fn non_pawn(c: &Chess, p: Player) -> i32 {
-    (1..5)
-        .map(|k| c.pieces(p, PieceKind::from_index(k)).count_ones() as i32 * VALUE[k])
-        .sum()
-}
-
-/// True where `side`'s only piece besides pawns and the king is one rook.
-fn rook_only(c: &Chess, side: Player) -> bool {
-    c.pieces(side, PieceKind::Rook).count_ones() == 1
-        && (c.pieces(side, PieceKind::Knight)
-            | c.pieces(side, PieceKind::Bishop)
-            | c.pieces(side, PieceKind::Queen))
-            == 0
-}
-
 /// Out of 64, how much of the endgame score stands. An advantage is harder to turn into a
 /// win with few pawns left to make a queen of, and much harder with bishops on squares of
 /// opposite colours, where the defender's bishop blockades what the other cannot attack
-/// (unless passed pawns stretch it). With every pawn on one wing the defender has one wing
-/// to hold; a rook ending a pawn up on one wing, the defending king beside its own pawns,
-/// is mostly drawn; so is an ending of equal pieces and a single pawn whose path the
-/// defending king stands in.
+/// (unless passed pawns stretch it).
 fn endgame_scale(c: &Chess, eg: i32, pawns: &[u64; 2], passed: &[u64; 2]) -> i32 {
     let strong = if eg >= 0 { 0 } else { 1 };
-    let (sp, wp) = (player(strong), player(strong ^ 1));
     let bishops = [
         c.pieces(Player::White, PieceKind::Bishop),
         c.pieces(Player::Black, PieceKind::Bishop),
@@ -748,66 +724,12 @@ fn endgame_scale(c: &Chess, eg: i32, pawns: &[u64; 2], passed: &[u64; 2]) -> i32
         }
         return 46;
     }
-    let ours = pawns[strong];
-    let one_wing = |b: u64| b & QUEEN_SIDE == 0 || b & KING_SIDE == 0;
-    if rook_only(c, sp)
-        && rook_only(c, wp)
-        && ours.count_ones() <= pawns[strong ^ 1].count_ones() + 1
-        && one_wing(ours)
-        && tables().king(c.king_square(wp)) & pawns[strong ^ 1] != 0
-    {
-        return 36;
-    }
-    if ours.count_ones() == 1 && pawns[strong ^ 1] == 0 {
-        let pawn = ours.trailing_zeros() as u8;
-        let path = (FILE_A << (pawn & 7)) & ranks_ahead(pawn >> 3, strong);
-        let pieces = non_pawn(c, sp);
-        if pieces > 0 && pieces == non_pawn(c, wp) && path & bb(c.king_square(wp)) != 0 {
-            return 16;
-        }
-    }
-    let all = pawns[0] | pawns[1];
-    let wing = if all != 0 && one_wing(all) { 6 } else { 0 };
-    (36 + 7 * ours.count_ones() as i32).min(64) - wing
-}
-
-/// What a known draw's score is divided by: what is left of it only tells more material
-/// from less.
-const KNOWN_DRAW: i32 = 64;
-
-/// True where the side ahead (`strong`) cannot win for want of a way to make a queen: its
-/// pawns all on one rook's file, its only pieces (if any) bishops that cannot cover the
-/// queening square, and the lone defending king at that square or next to it.
-fn rook_pawn_draw(c: &Chess, strong: usize, pawns: &[u64; 2]) -> bool {
-    let (sp, wp) = (player(strong), player(strong ^ 1));
-    let ours = pawns[strong];
-    if ours == 0 || (ours & !FILE_A != 0 && ours & !FILE_H != 0) {
-        return false;
-    }
-    if pawns[strong ^ 1] != 0 || non_pawn(c, wp) != 0 {
-        return false;
-    }
-    let bishops = c.pieces(sp, PieceKind::Bishop);
-    if non_pawn(c, sp) != bishops.count_ones() as i32 * VALUE[2] {
-        return false;
-    }
-    let file = if ours & FILE_A != 0 { 0 } else { 7 };
-    let queening = if strong == 0 { 56 + file } else { file };
-    let corner_colour = if DARK_SQUARES & bb(queening) != 0 {
-        DARK_SQUARES
-    } else {
-        !DARK_SQUARES
-    };
-    if bishops & corner_colour != 0 {
-        return false;
-    }
-    distance(c.king_square(wp), queening) <= 1
+    (36 + 7 * pawns[strong].count_ones() as i32).min(64)
 }
 
 /// The blended score from White's point of view, before the tempo bonus, with the phase,
-/// the endgame scale (out of 64) and what the score was divided by for an ending that is
-/// drawish (8) or a known draw (`KNOWN_DRAW`), 1 for others.
-fn evaluate_white<T: Trace>(e: &mut Eval<T>, c: &Chess) -> (i32, i32, i32, i32) {
+/// the endgame scale (out of 64) and the drawish-ending scale (1 or 1/8) it used.
+fn evaluate_white<T: Trace>(e: &mut Eval<T>, c: &Chess) -> (i32, i32, i32, bool) {
     let pawns = [
         c.pieces(Player::White, PieceKind::Pawn),
         c.pieces(Player::Black, PieceKind::Pawn),
@@ -870,25 +792,27 @@ fn evaluate_white<T: Trace>(e: &mut Eval<T>, c: &Chess) -> (i32, i32, i32, i32) 
     let eg_scale = endgame_scale(c, v.eg, &pawns, &passed);
     let mut score = (v.mg * phase + v.eg * eg_scale / 64 * (24 - phase)) / 24;
 
-    // Without pawns, a minor piece more (or two knights) rarely wins; a rook's pawn with
-    // no bishop for its queening square never does against a king in the corner.
+    // Without pawns, a minor piece more (or two knights) rarely wins.
     let strong = if score > 0 { 0 } else { 1 };
-    let mut divisor = 1;
+    let mut drawish = false;
     if pawns[strong] == 0 {
+        let non_pawn = |p: Player| {
+            (1..5)
+                .map(|k| c.pieces(p, PieceKind::from_index(k)).count_ones() as i32 * VALUE[k])
+                .sum::<i32>()
+        };
         let sp = player(strong);
         let two_knights = c.pieces(sp, PieceKind::Knight).count_ones() <= 2
             && (c.pieces(sp, PieceKind::Bishop)
                 | c.pieces(sp, PieceKind::Rook)
                 | c.pieces(sp, PieceKind::Queen))
                 == 0;
-        if two_knights || non_pawn(c, sp) - non_pawn(c, player(strong ^ 1)) <= VALUE[2] {
-            divisor = 8;
+        if two_knights || non_pawn(sp) - non_pawn(player(strong ^ 1)) <= VALUE[2] {
+            score /= 8;
+            drawish = true;
         }
-    } else if rook_pawn_draw(c, strong, &pawns) {
-        divisor = KNOWN_DRAW;
     }
-    score /= divisor;
-    (score, phase, eg_scale, divisor)
+    (score, phase, eg_scale, drawish)
 }
 
 impl Chess {
@@ -919,13 +843,13 @@ impl Chess {
             },
             sign: 1,
         };
-        let (score, phase, eg_scale, divisor) = evaluate_white(&mut e, self);
+        let (score, phase, eg_scale, drawish) = evaluate_white(&mut e, self);
         let stm = if self.side_to_move() == Player::White {
             1.0
         } else {
             -1.0
         };
-        let scale = 1.0 / divisor as f32;
+        let scale = if drawish { 0.125 } else { 1.0 };
         let (fm, fe) = (
             phase as f32 / 24.0,
             (24 - phase) as f32 / 24.0 * eg_scale as f32 / 64.0,
@@ -1078,9 +1002,7 @@ impl Evaluate for Chess {
             tr: NoTrace,
             sign: 1,
         };
-        let (score, _, _, divisor) = evaluate_white(&mut e, self);
-        // The network's correction cannot turn a known draw into a win either.
-        let correction = if divisor == KNOWN_DRAW { 0 } else { correction };
+        let (score, _, _, _) = evaluate_white(&mut e, self);
         self.finish(score) + correction
     }
 
@@ -1668,82 +1590,15 @@ pub(super) mod tests {
         let (opposite, e_opposite) = scale("4k3/2b5/8/p7/P1P5/3B4/8/4K3 w - - 0 1");
         let (same, e_same) = scale("2b1k3/8/8/p7/P1P5/3B4/8/4K3 w - - 0 1");
         assert_eq!(opposite, 20 + 4);
-        // (Every pawn stands on the queen's wing.)
-        assert_eq!(same, 36 + 2 * 7 - 6);
+        assert_eq!(same, 36 + 2 * 7);
         assert!(
             0 < e_opposite && e_opposite < e_same,
             "{e_opposite} {e_same}"
         );
-        // Other pieces beside the bishops soften it; four pawns or more on both wings leave
-        // it whole, on one wing not.
+        // Other pieces beside the bishops soften it; four pawns or more leave it whole.
         assert_eq!(scale("r3k3/2b5/8/p7/P1P5/3B4/8/R3K3 w - - 0 1").0, 46);
-        assert_eq!(scale("4k3/8/8/p7/P1P5/3B4/1P4P1/4K3 w - - 0 1").0, 64);
-        assert_eq!(scale("4k3/8/8/p7/P1P5/3B4/1PP5/4K3 w - - 0 1").0, 64 - 6);
+        assert_eq!(scale("4k3/8/8/p7/P1P5/3B4/1PP5/4K3 w - - 0 1").0, 64);
         assert_eq!(scale("4k3/8/8/8/8/8/8/Q3K2r w - - 0 1").0, 36);
-    }
-
-    #[test]
-    fn drawish_rook_and_single_pawn_endings_are_scaled_down() {
-        let scale = |fen: &str| {
-            let g = Chess::from_fen(fen, false).unwrap();
-            let mut e = Eval {
-                t: &g.eval,
-                w: &g.eval.weights,
-                tr: NoTrace,
-                sign: 1,
-            };
-            evaluate_white(&mut e, &g).2
-        };
-        // Four pawns against three on the king's wing, Black's king beside its pawns.
-        assert_eq!(scale("6k1/5pp1/7p/8/5PPP/4P3/R7/r5K1 w - - 0 1"), 36);
-        // The same with the defending king cut off from them, and with a pawn on the other
-        // wing too: not the drawn rook ending.
-        assert_eq!(scale("8/5pp1/1k5p/8/5PPP/4P3/R7/r5K1 w - - 0 1"), 64 - 6);
-        assert_eq!(scale("6k1/5pp1/7p/8/P4PPP/8/R7/r5K1 w - - 0 1"), 64);
-        // A rook and a pawn against a rook, the defending king in the pawn's path, and the
-        // same king beside the path.
-        assert_eq!(scale("3k4/8/8/3P4/8/8/R7/r5K1 w - - 0 1"), 16);
-        assert_eq!(scale("4k3/8/8/3P4/8/8/R7/r5K1 w - - 0 1"), 36 + 7 - 6);
-        // Black's single pawn, White's king in front of it, bishops of the same colour.
-        assert_eq!(scale("8/4b3/8/3p3k/8/8/3K4/6B1 b - - 0 1"), 16);
-    }
-
-    #[test]
-    fn a_rooks_pawn_without_a_bishop_for_its_corner_is_a_known_draw() {
-        let divisor = |fen: &str| {
-            let g = Chess::from_fen(fen, false).unwrap();
-            let mut e = Eval {
-                t: &g.eval,
-                w: &g.eval.weights,
-                tr: NoTrace,
-                sign: 1,
-            };
-            evaluate_white(&mut e, &g).3
-        };
-        let eval = |fen: &str| Chess::from_fen(fen, false).unwrap().evaluate();
-        // The defending king at the corner or next to it: drawn, whoever moves, and the
-        // network's correction does not undo it.
-        for fen in [
-            "3B4/1k5K/8/8/P7/8/8/8 w - - 0 1",
-            "3B4/1k5K/8/8/P7/8/8/8 b - - 0 1",
-            "k7/8/8/8/8/8/P7/K7 w - - 0 1",
-            "8/8/8/8/8/5k1p/8/6K1 w - - 0 1",
-            "3B4/1k5K/8/P7/P7/8/8/8 w - - 0 1",
-        ] {
-            assert_eq!(divisor(fen), KNOWN_DRAW, "{fen}");
-            assert!(eval(fen).abs() < 30, "{fen}: {}", eval(fen));
-        }
-        // A bishop for the corner, a knight's pawn, a defending king too far, or a pawn of
-        // the defender's: not that draw.
-        for fen in [
-            "8/1k5K/4B3/8/P7/8/8/8 w - - 0 1",
-            "3B4/7K/2k5/8/1P6/8/8/8 w - - 0 1",
-            "3B4/7K/3k4/8/P7/8/8/8 w - - 0 1",
-            "3B4/1k4pK/8/8/P7/8/8/8 w - - 0 1",
-        ] {
-            assert_eq!(divisor(fen), 1, "{fen}");
-            assert!(eval(fen) > 100, "{fen}: {}", eval(fen));
-        }
     }
 
     #[test]
