@@ -199,6 +199,21 @@ def replay(g):
     return game.board(), game.mainline_moves()
 
 
+def engine_positions(g, side):
+    """The position after each move out of book of the engine playing `side`, with the
+    move's comment (score, depth, time) and its move number. The board is one object,
+    played on between yields: read it before asking for the next."""
+    import chess
+
+    board, moves = replay(g)
+    for i, move in enumerate(moves):
+        mover = board.turn
+        board.push(move)
+        p = g["plies"][i] if i < len(g["plies"]) else None
+        if mover == side and p is not None:
+            yield board, p, board.fullmove_number - (side == chess.BLACK)
+
+
 def stretch_of(move):
     return "to 12" if move <= 12 else "13-20" if move <= 20 else "21-30" if move <= 30 else "31-45"
 
@@ -217,19 +232,12 @@ def referee_view(path, engine, ref, last_move=45):
         if engine not in (g["white"], g["black"]) or points(g, engine) != 0.0:
             continue
         side = chess.WHITE if g["white"] == engine else chess.BLACK
-        board, moves = replay(g)
         first, first_out_of_book = None, True
-        for i, move in enumerate(moves):
-            mover = board.turn
-            board.push(move)
-            p = g["plies"][i] if i < len(g["plies"]) else None
-            if mover != side or p is None:
-                continue
+        for board, p, move_number in engine_positions(g, side):
             if board.fullmove_number > last_move or board.is_game_over():
                 break
             # The score is the opponent's, to move now.
             if -ref.score(board) < -100:
-                move_number = board.fullmove_number - (side == chess.BLACK)
                 first = (move_number, first_out_of_book, p[0])
                 break
             first_out_of_book = False
@@ -345,20 +353,15 @@ def referee_peaks(path, engine, ref):
         if engine not in (g["white"], g["black"]) or points(g, engine) == 1.0:
             continue
         side = chess.WHITE if g["white"] == engine else chess.BLACK
-        board, moves = replay(g)
         best = None
-        for i, move in enumerate(moves):
-            mover = board.turn
-            board.push(move)
-            p = g["plies"][i] if i < len(g["plies"]) else None
-            if mover != side or p is None or not PEAK_MIN <= p[0] <= PEAK_MAX:
-                continue
-            if best is None or p[0] > best[0]:
-                move_number = board.fullmove_number - (side == chess.BLACK)
+        for board, p, move_number in engine_positions(g, side):
+            if PEAK_MIN <= p[0] <= PEAK_MAX and (best is None or p[0] > best[0]):
                 best = (p[0], move_number, board.fen())
-        if best is None or chess.Board(best[2]).is_game_over():
+        if best is None:
             continue
         position = chess.Board(best[2])
+        if position.is_game_over():
+            continue
         found.append({
             "points": points(g, engine),
             "move": best[1],
@@ -382,17 +385,13 @@ def referee_best(path, engine, ref):
         if engine not in (g["white"], g["black"]) or points(g, engine) == 1.0:
             continue
         side = chess.WHITE if g["white"] == engine else chess.BLACK
-        board, moves = replay(g)
         best = None
-        for i, move in enumerate(moves):
-            mover = board.turn
-            board.push(move)
-            p = g["plies"][i] if i < len(g["plies"]) else None
-            if mover != side or p is None or board.is_game_over():
+        for board, _, move_number in engine_positions(g, side):
+            if board.is_game_over():
                 continue
             score = -ref.score(board) / 100.0
             if best is None or score > best[0]:
-                best = (score, board.fullmove_number - (side == chess.BLACK))
+                best = (score, move_number)
         if best is not None:
             found.append((points(g, engine), best[0], best[1]))
     return found
