@@ -162,6 +162,10 @@ pub struct SearchParams {
     /// ...and no iteration starts after this percent of a move's share (stretched by how
     /// settled the search is, `time::soft_scale`).
     pub tm_soft: i32,
+    /// ...where a move's share also takes this percent of the increment. Above 100 the
+    /// clock settles lower late in a game (the share's increment part is what a move may
+    /// spend past the clock it keeps).
+    pub tm_inc: i32,
 }
 
 impl Default for SearchParams {
@@ -226,6 +230,7 @@ impl Default for SearchParams {
             cap_fp: 0,
             tm_moves: 22,
             tm_soft: 60,
+            tm_inc: 75,
         }
     }
 }
@@ -290,6 +295,7 @@ crate::param_table!(SearchParams {
     cap_fp,
     tm_moves,
     tm_soft,
+    tm_inc,
 });
 
 /// How SPSA may move a parameter: its range and the size of its perturbation at the end of
@@ -363,6 +369,7 @@ pub const SPSA_RANGES: &[SpsaRange] = &[
     r("cap_fp", 0, 600, 15.0),
     r("tm_moves", 5, 60, 2.0),
     r("tm_soft", 20, 150, 5.0),
+    r("tm_inc", 0, 300, 10.0),
 ];
 
 impl SearchParams {

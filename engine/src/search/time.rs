@@ -43,7 +43,7 @@ impl TimeBudget {
             .movestogo
             .map(|m| m.clamp(1, 50) as u64)
             .unwrap_or(cfg.params.tm_moves.max(1) as u64);
-        let share = left / moves + inc * 3 / 4;
+        let share = left / moves + inc * cfg.params.tm_inc.max(0) as u64 / 100;
         let hard_cap = if moves == 1 { left * 9 / 10 } else { left / 3 };
         let hard = (share * 4).min(hard_cap).max(1);
         let soft = (share * cfg.params.tm_soft.max(1) as u64 / 100)
@@ -179,6 +179,24 @@ mod tests {
         let eager = TimeBudget::new(&l, &eager, Player::White);
         assert_eq!(eager.soft_ms, Some(633));
         assert_eq!(eager.hard_ms, long.hard_ms);
+    }
+
+    #[test]
+    fn the_increment_share_is_a_parameter() {
+        let l = Limits {
+            wtime: Some(10_000),
+            winc: Some(100),
+            ..Limits::default()
+        };
+        let mut c = cfg();
+        c.params.tm_inc = 150;
+        let b = TimeBudget::new(&l, &c, Player::White);
+        // (10000 - 30) / 22 + 150 = 603, of which 60%.
+        assert_eq!(b.soft_ms, Some(361));
+        assert_eq!(b.hard_ms, Some(603 * 4));
+        c.params.tm_inc = 0;
+        let none = TimeBudget::new(&l, &c, Player::White);
+        assert_eq!(none.soft_ms, Some(453 * 6 / 10));
     }
 
     #[test]
