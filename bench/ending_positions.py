@@ -18,15 +18,12 @@ import random
 import chess
 import chess.pgn
 
-PIECES = {chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
+from ladder_report import material
 
 
 def pieces(board, side):
-    return sum(len(board.pieces(k, side)) * v for k, v in PIECES.items())
-
-
-def material(board, side):
-    return pieces(board, side) + len(board.pieces(chess.PAWN, side))
+    """Material other than pawns (knights and bishops 3, rooks 5, queens 9)."""
+    return material(board, side) - len(board.pieces(chess.PAWN, side))
 
 
 def is_ending(board):

@@ -115,6 +115,7 @@ pub fn wait_for_stop(ctl: &SearchControl, limits: &Limits) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::params::SearchParams;
 
     fn cfg() -> SearchConfig {
         SearchConfig::default()
@@ -159,43 +160,38 @@ mod tests {
         assert!(b.hard_ms.unwrap() > 5_000);
     }
 
-    #[test]
-    fn a_shorter_expected_game_spends_more_of_the_clock() {
-        let l = Limits {
-            wtime: Some(10_000),
-            winc: Some(100),
-            ..Limits::default()
-        };
-        let long = TimeBudget::new(&l, &cfg(), Player::White);
-        let mut short_cfg = cfg();
-        short_cfg.params.tm_moves = 11;
-        let short = TimeBudget::new(&l, &short_cfg, Player::White);
-        // (10000 - 30) / 22 + 75 = 528, of which 60%.
-        assert_eq!(long.soft_ms, Some(316));
-        assert_eq!(short.soft_ms, Some((9970 / 11 + 75) * 6 / 10));
-        assert!(short.hard_ms > long.hard_ms);
-        let mut eager = cfg();
-        eager.params.tm_soft = 120;
-        let eager = TimeBudget::new(&l, &eager, Player::White);
-        assert_eq!(eager.soft_ms, Some(633));
-        assert_eq!(eager.hard_ms, long.hard_ms);
-    }
-
-    #[test]
-    fn the_increment_share_is_a_parameter() {
+    /// White's budget at 10 s + 0.1 s with the clock parameters `tune` sets.
+    fn ten_and_a_tenth(tune: impl FnOnce(&mut SearchParams)) -> TimeBudget {
         let l = Limits {
             wtime: Some(10_000),
             winc: Some(100),
             ..Limits::default()
         };
         let mut c = cfg();
-        c.params.tm_inc = 150;
-        let b = TimeBudget::new(&l, &c, Player::White);
+        tune(&mut c.params);
+        TimeBudget::new(&l, &c, Player::White)
+    }
+
+    #[test]
+    fn a_shorter_expected_game_spends_more_of_the_clock() {
+        let long = ten_and_a_tenth(|_| {});
+        let short = ten_and_a_tenth(|p| p.tm_moves = 11);
+        // (10000 - 30) / 22 + 75 = 528, of which 60%.
+        assert_eq!(long.soft_ms, Some(316));
+        assert_eq!(short.soft_ms, Some((9970 / 11 + 75) * 6 / 10));
+        assert!(short.hard_ms > long.hard_ms);
+        let eager = ten_and_a_tenth(|p| p.tm_soft = 120);
+        assert_eq!(eager.soft_ms, Some(633));
+        assert_eq!(eager.hard_ms, long.hard_ms);
+    }
+
+    #[test]
+    fn the_increment_share_is_a_parameter() {
+        let b = ten_and_a_tenth(|p| p.tm_inc = 150);
         // (10000 - 30) / 22 + 150 = 603, of which 60%.
         assert_eq!(b.soft_ms, Some(361));
         assert_eq!(b.hard_ms, Some(603 * 4));
-        c.params.tm_inc = 0;
-        let none = TimeBudget::new(&l, &c, Player::White);
+        let none = ten_and_a_tenth(|p| p.tm_inc = 0);
         assert_eq!(none.soft_ms, Some(453 * 6 / 10));
     }
 
