@@ -166,6 +166,10 @@ pub struct SearchParams {
     /// clock settles lower late in a game (the share's increment part is what a move may
     /// spend past the clock it keeps).
     pub tm_inc: i32,
+    /// ...and the moves the remaining time is shared over shrink by this many hundredths of
+    /// a move per turn played, down to half of `tm_moves` (0: they do not): the clock is
+    /// spent in the middlegame, where games are decided, rather than kept for an ending.
+    pub tm_ply: i32,
 }
 
 impl Default for SearchParams {
@@ -231,6 +235,7 @@ impl Default for SearchParams {
             tm_moves: 22,
             tm_soft: 60,
             tm_inc: 75,
+            tm_ply: 0,
         }
     }
 }
@@ -296,6 +301,7 @@ crate::param_table!(SearchParams {
     tm_moves,
     tm_soft,
     tm_inc,
+    tm_ply,
 });
 
 /// How SPSA may move a parameter: its range and the size of its perturbation at the end of
@@ -370,6 +376,7 @@ pub const SPSA_RANGES: &[SpsaRange] = &[
     r("tm_moves", 5, 60, 2.0),
     r("tm_soft", 20, 150, 5.0),
     r("tm_inc", 0, 300, 10.0),
+    r("tm_ply", 0, 100, 4.0),
 ];
 
 impl SearchParams {

@@ -42,7 +42,7 @@ impl TimeBudget {
         let moves = limits
             .movestogo
             .map(|m| m.clamp(1, 50) as u64)
-            .unwrap_or(cfg.params.tm_moves.max(1) as u64);
+            .unwrap_or_else(|| moves_to_share(&cfg.params, limits.turns_played));
         let share = left / moves + inc * cfg.params.tm_inc.max(0) as u64 / 100;
         let hard_cap = if moves == 1 { left * 9 / 10 } else { left / 3 };
         let hard = (share * 4).min(hard_cap).max(1);
@@ -87,6 +87,14 @@ impl TimeBudget {
             _ => false,
         }
     }
+}
+
+/// The moves a clock without a move count is shared over: `tm_moves`, fewer by `tm_ply`
+/// hundredths a turn played, never below half of it.
+fn moves_to_share(p: &super::params::SearchParams, turns_played: u32) -> u64 {
+    let full = p.tm_moves.max(1) as u64;
+    let fewer = p.tm_ply.max(0) as u64 * turns_played as u64 / 100;
+    full.saturating_sub(fewer).max(full.div_ceil(2))
 }
 
 /// How far the soft limit stretches after an iteration: more where the best action keeps
@@ -162,9 +170,18 @@ mod tests {
 
     /// White's budget at 10 s + 0.1 s with the clock parameters `tune` sets.
     fn ten_and_a_tenth(tune: impl FnOnce(&mut SearchParams)) -> TimeBudget {
+        ten_and_a_tenth_after(0, tune)
+    }
+
+    /// The budget with 10 s and 0.1 s left after `turns_played` turns of the game.
+    fn ten_and_a_tenth_after(
+        turns_played: u32,
+        tune: impl FnOnce(&mut SearchParams),
+    ) -> TimeBudget {
         let l = Limits {
             wtime: Some(10_000),
             winc: Some(100),
+            turns_played,
             ..Limits::default()
         };
         let mut c = cfg();
@@ -193,6 +210,33 @@ mod tests {
         assert_eq!(b.hard_ms, Some(603 * 4));
         let none = ten_and_a_tenth(|p| p.tm_inc = 0);
         assert_eq!(none.soft_ms, Some(453 * 6 / 10));
+    }
+
+    #[test]
+    fn later_in_the_game_a_move_takes_a_larger_part_of_the_clock() {
+        let spend = |p: &mut SearchParams| p.tm_ply = 20;
+        // Off by default: the turns played change nothing.
+        assert_eq!(ten_and_a_tenth_after(60, |_| {}), ten_and_a_tenth(|_| {}));
+        assert_eq!(ten_and_a_tenth_after(0, spend), ten_and_a_tenth(|_| {}));
+        // 22 - 20 · 50 / 100 = 12 moves to share over.
+        let mid = ten_and_a_tenth_after(50, spend);
+        assert_eq!(mid.soft_ms, Some((9970 / 12 + 75) * 6 / 10));
+        // Never fewer than half of 22.
+        let late = ten_and_a_tenth_after(200, spend);
+        assert_eq!(late.soft_ms, Some((9970 / 11 + 75) * 6 / 10));
+        // A move count from the protocol is kept as it is.
+        let l = Limits {
+            wtime: Some(10_000),
+            movestogo: Some(20),
+            turns_played: 80,
+            ..Limits::default()
+        };
+        let mut c = cfg();
+        spend(&mut c.params);
+        assert_eq!(
+            TimeBudget::new(&l, &c, Player::White).soft_ms,
+            Some(9970 / 20 * 6 / 10)
+        );
     }
 
     #[test]

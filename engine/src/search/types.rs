@@ -21,6 +21,9 @@ pub struct Limits {
     pub ponder: bool,
     /// Restrict the root to these actions (as the variant writes them).
     pub searchmoves: Vec<String>,
+    /// Turns played since the start the protocol was given (`position ... moves`, or the
+    /// moves since `new` on XBoard): how far into the game the clock must last from.
+    pub turns_played: u32,
 }
 
 impl Limits {

@@ -39,6 +39,8 @@ pub struct Engine {
     search: Option<Running>,
     /// Evaluation weights from the `EvalWeights` option, for the variant they name.
     eval_weights: Option<EvalWeights>,
+    /// Turns in the last `position` command's `moves`: how far into its game the clock is.
+    turns_played: u32,
 }
 
 type Reply = Result<(), String>;
@@ -62,6 +64,7 @@ impl Engine {
             tt: Arc::new(TranspositionTable::new(options::DEFAULT_HASH_MB as usize)),
             search: None,
             eval_weights: None,
+            turns_played: 0,
         })
     }
 
@@ -228,6 +231,7 @@ impl Engine {
         self.variant = variant;
         self.vopts = vopts;
         self.game = game;
+        self.turns_played = 0;
         let set: Vec<String> = variant
             .options
             .iter()
@@ -244,12 +248,14 @@ impl Engine {
 
     fn position(&mut self, args: &[&str]) -> Reply {
         let (start, moves) = parse::parse_position(args)?;
+        let turns = moves.len() as u32;
         let mut g = self.game.boxed_clone();
         match start {
             Start::StartPos => g.reset(),
             Start::Fen(f) => g.set_fen(&f).map_err(|e| format!("bad FEN '{f}': {e}"))?,
         }
         self.game = setup::play_moves(g.as_ref(), moves)?;
+        self.turns_played = turns;
         Ok(())
     }
 
@@ -283,7 +289,8 @@ impl Engine {
                 ));
                 Ok(())
             }
-            Go::Search(limits) => {
+            Go::Search(mut limits) => {
+                limits.turns_played = self.turns_played;
                 for m in &limits.searchmoves {
                     if self.game.check_turn(m).is_err() {
                         return Err(format!("searchmoves: '{m}' is not a legal action here"));

@@ -496,6 +496,7 @@ impl Xboard {
     fn limits(&self) -> Limits {
         let mut l = Limits {
             depth: self.clock.depth,
+            turns_played: self.history.len() as u32,
             ..Limits::default()
         };
         if self.analyzing {
