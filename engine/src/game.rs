@@ -324,6 +324,15 @@ pub trait Evaluate: Game {
         [None; 2]
     }
 
+    /// The plies counted toward a draw by a rule that counts them, with the count that
+    /// draws (chess: the fifty-move rule's halfmove clock, and 100): the searcher can draw
+    /// its static score toward even as the count runs out (`SearchParams::fifty_damp`), so
+    /// that an advantage is pressed by captures and pawn moves rather than kept by
+    /// shuffling. `None` (the default): no such rule.
+    fn draw_count(&self) -> Option<(u32, u32)> {
+        None
+    }
+
     /// The material `a` is expected to win (positive) or lose (negative) once the exchanges
     /// on its target cell are played out (a static exchange evaluation), for any action, a
     /// quiet one included; `None` where the game does not count it (the default). The

@@ -1199,9 +1199,11 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
             .zip(weights)
             .map(|((table, k), w)| k.map_or(0, |k| table.entry(side, k) * w / 100))
             .sum();
-        self.learnt
+        let v = self
+            .learnt
             .correction
-            .apply(side, correction_key, raw + more)
+            .apply(side, correction_key, raw + more);
+        damp_by_draw_count(v, self.g.draw_count(), p.fifty_damp)
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
@@ -1410,6 +1412,20 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
 /// The table's score where the entry's bound says the static evaluation `eval` is off (a
 /// lower bound above it, an upper bound below it, an exact score; never a mate score): a
 /// search of the position knew more. `eval` otherwise.
+/// `eval` less `percent` of itself in proportion to how far a counted draw rule has run
+/// (`count` of `limit` plies).
+#[inline]
+pub(super) fn damp_by_draw_count(eval: i32, count: Option<(u32, u32)>, percent: i32) -> i32 {
+    match count {
+        Some((n, limit)) if percent > 0 && n > 0 && limit > 0 => {
+            let n = i64::from(n.min(limit));
+            let cut = i64::from(eval) * i64::from(percent) * n / (100 * i64::from(limit));
+            eval - cut as i32
+        }
+        _ => eval,
+    }
+}
+
 fn bounded_eval(entry: Option<Entry>, ply: usize, eval: i32) -> i32 {
     match entry.map(|e| (e.bound, from_tt(e.score as i32, ply))) {
         Some((bound, s)) if !is_mate(s) => match bound {

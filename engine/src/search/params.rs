@@ -170,6 +170,11 @@ pub struct SearchParams {
     /// a move per turn played, down to half of `tm_moves` (0: they do not): the clock is
     /// spent in the middlegame, where games are decided, rather than kept for an ending.
     pub tm_ply: i32,
+    /// Percent of the static evaluation taken off by the time a counted draw rule (the
+    /// game's `draw_count`: chess's fifty moves) would end the game, in proportion to the
+    /// count so far (0: none): a lead kept without progress is worth less, so the search
+    /// prefers the captures and pawn moves that reset the count.
+    pub fifty_damp: i32,
 }
 
 impl Default for SearchParams {
@@ -236,6 +241,7 @@ impl Default for SearchParams {
             tm_soft: 60,
             tm_inc: 75,
             tm_ply: 0,
+            fifty_damp: 0,
         }
     }
 }
@@ -302,6 +308,7 @@ crate::param_table!(SearchParams {
     tm_soft,
     tm_inc,
     tm_ply,
+    fifty_damp,
 });
 
 /// How SPSA may move a parameter: its range and the size of its perturbation at the end of
@@ -377,6 +384,7 @@ pub const SPSA_RANGES: &[SpsaRange] = &[
     r("tm_soft", 20, 150, 5.0),
     r("tm_inc", 0, 300, 10.0),
     r("tm_ply", 0, 100, 4.0),
+    r("fifty_damp", 0, 100, 4.0),
 ];
 
 impl SearchParams {

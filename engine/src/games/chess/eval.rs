@@ -988,8 +988,47 @@ impl Chess {
     }
 }
 
+/// A bishop and pawns all on one rook file against a bare king that stands on or beside
+/// the corner they queen on, where the bishop cannot cover that corner: the defender's king
+/// cannot be driven out, so the game is drawn however many pawns there are.
+fn wrong_bishop_draw(c: &Chess) -> bool {
+    use PieceKind::{Bishop, King, Knight, Pawn, Queen, Rook};
+    if c.kind_bb(Knight) | c.kind_bb(Rook) | c.kind_bb(Queen) != 0 {
+        return false;
+    }
+    [Player::White, Player::Black].into_iter().any(|strong| {
+        let weak = strong.opponent();
+        let pawns = c.pieces(strong, Pawn);
+        let bishops = c.pieces(strong, Bishop);
+        if c.color_bb(weak) != c.pieces(weak, King) || pawns == 0 || bishops == 0 {
+            return false;
+        }
+        let file = if pawns & FILE_A == pawns {
+            0
+        } else if pawns & FILE_H == pawns {
+            7
+        } else {
+            return false;
+        };
+        let corner = if strong == Player::White {
+            56 + file
+        } else {
+            file
+        };
+        let corner_colour = if bb(corner) & DARK_SQUARES != 0 {
+            DARK_SQUARES
+        } else {
+            !DARK_SQUARES
+        };
+        bishops & corner_colour == 0 && distance(c.king_square(weak), corner) <= 1
+    })
+}
+
 impl Evaluate for Chess {
     fn evaluate(&self) -> i32 {
+        if self.phase() <= 2 && wrong_bishop_draw(self) {
+            return 0;
+        }
         let t = &*self.eval;
         let correction = match &t.net {
             Some(net) if !t.net_on_hand => return self.net_evaluate(net),
@@ -1148,6 +1187,10 @@ impl Evaluate for Chess {
     fn correction_key(&self) -> Option<u64> {
         let pawns = |c| self.pos.pieces(c, PieceKind::Pawn as usize);
         Some(pawn_hash(&[pawns(0), pawns(1)]))
+    }
+
+    fn draw_count(&self) -> Option<(u32, u32)> {
+        Some((self.pos.halfmove, 100))
     }
 
     fn more_correction_keys(&self) -> [Option<u64>; 2] {

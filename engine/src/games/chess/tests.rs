@@ -251,3 +251,24 @@ fn the_extra_correction_keys_follow_each_sides_pieces_other_than_pawns() {
     // The top bits index the tables: different pieces land on different slots.
     assert_ne!(start[0].unwrap() >> 50, knight[0].unwrap() >> 50);
 }
+
+#[test]
+fn a_bishop_of_the_wrong_colour_with_rook_pawns_draws_against_a_king_in_the_corner() {
+    use crate::game::Evaluate;
+    let eval = |fen: &str| Chess::from_fen(fen, false).unwrap().evaluate();
+    // Black's h-pawns queen on h1, a light square its dark bishop never covers; White's
+    // king holds the corner: a draw for either side to move.
+    assert_eq!(eval("8/8/8/b7/7p/7k/8/7K w - - 0 60"), 0);
+    assert_eq!(eval("8/8/8/b7/7p/7k/8/6K1 b - - 0 60"), 0);
+    // White's a-pawns queen on a8, a light square: with a dark bishop and Black's king
+    // beside the corner, a draw too.
+    assert_eq!(eval("8/1k6/8/P7/P7/2B5/8/4K3 w - - 0 60"), 0);
+    // The right bishop wins.
+    assert!(eval("8/8/8/1b6/7p/7k/8/7K w - - 0 60") < -300);
+    assert!(eval("8/1k6/8/P7/P7/3B4/8/4K3 w - - 0 60") > 300);
+    // The king too far from the corner, a pawn off the rook file, or a piece more on
+    // either side: not this ending.
+    assert!(eval("8/8/8/b7/7p/7k/8/3K4 w - - 0 60") < -300);
+    assert!(eval("8/8/8/b7/6pp/7k/8/7K w - - 0 60") < -300);
+    assert_ne!(eval("8/8/8/b7/7p/7k/8/5N1K w - - 0 60"), 0);
+}

@@ -525,6 +525,10 @@ impl Evaluate for TiledSquares {
         }
     }
 
+    fn draw_count(&self) -> Option<(u32, u32)> {
+        Some((self.halfmove_clock(), 100))
+    }
+
     fn is_tactical(&self, a: Move) -> bool {
         match a.kind() {
             MoveKind::Promotion(_) | MoveKind::EnPassant => true,

@@ -589,3 +589,47 @@ fn a_line_is_extended_from_the_table_while_its_actions_are_legal() {
     extend_from_table(&root, &mut short, &tt, 2);
     assert_eq!(short, line[..2]);
 }
+
+#[test]
+fn a_counted_draw_rule_draws_the_static_score_toward_even() {
+    use super::alphabeta::damp_by_draw_count;
+    assert_eq!(damp_by_draw_count(400, Some((50, 100)), 50), 300);
+    assert_eq!(damp_by_draw_count(-400, Some((100, 100)), 50), -200);
+    assert_eq!(
+        damp_by_draw_count(-400, Some((150, 100)), 50),
+        -200,
+        "the count stops at its limit"
+    );
+    assert_eq!(damp_by_draw_count(400, Some((0, 100)), 50), 400);
+    assert_eq!(
+        damp_by_draw_count(400, Some((50, 100)), 0),
+        400,
+        "0 turns it off"
+    );
+    assert_eq!(
+        damp_by_draw_count(400, None, 50),
+        400,
+        "a game without the rule"
+    );
+
+    // A rook up in chess: the same position scores less with the fifty-move count run
+    // far, and the same without the parameter.
+    use crate::games::chess::Chess;
+    let score = |halfmove: u32, fifty_damp: i32| {
+        let fen = format!("4k3/8/8/8/8/8/8/R3K3 w - - {halfmove} 60");
+        let g = Chess::from_fen(&fen, false).unwrap();
+        let mut cfg = SearchConfig::default();
+        cfg.params.fifty_damp = fifty_damp;
+        match search_with(&g, &Limits::depth(1), &cfg).0.score {
+            Score::Cp(v) => v,
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(score(80, 0), score(0, 0));
+    let (fresh, late) = (score(0, 50), score(80, 50));
+    assert!(fresh > 300, "{fresh}");
+    assert!(
+        late * 4 < fresh * 3 && late * 2 > fresh,
+        "{fresh} then {late}"
+    );
+}
