@@ -1409,9 +1409,6 @@ impl<'s, 'a, G: Evaluate> Searcher<'s, 'a, G> {
     }
 }
 
-/// The table's score where the entry's bound says the static evaluation `eval` is off (a
-/// lower bound above it, an upper bound below it, an exact score; never a mate score): a
-/// search of the position knew more. `eval` otherwise.
 /// `eval` less `percent` of itself in proportion to how far a counted draw rule has run
 /// (`count` of `limit` plies).
 #[inline]
@@ -1426,6 +1423,9 @@ pub(super) fn damp_by_draw_count(eval: i32, count: Option<(u32, u32)>, percent: 
     }
 }
 
+/// The table's score where the entry's bound says the static evaluation `eval` is off (a
+/// lower bound above it, an upper bound below it, an exact score; never a mate score): a
+/// search of the position knew more. `eval` otherwise.
 fn bounded_eval(entry: Option<Entry>, ply: usize, eval: i32) -> i32 {
     match entry.map(|e| (e.bound, from_tt(e.score as i32, ply))) {
         Some((bound, s)) if !is_mate(s) => match bound {

@@ -200,6 +200,16 @@ fn player(c: usize) -> Player {
     }
 }
 
+/// The squares of `sq`'s colour.
+#[inline]
+fn squares_of_colour(sq: u8) -> u64 {
+    if bb(sq) & DARK_SQUARES != 0 {
+        DARK_SQUARES
+    } else {
+        !DARK_SQUARES
+    }
+}
+
 #[inline]
 fn distance(a: u8, b: u8) -> i32 {
     let df = (a & 7) as i32 - (b & 7) as i32;
@@ -327,12 +337,7 @@ fn side_terms<T: Trace>(
                     if long.count_ones() > 1 {
                         v += e.pair(&w.long_diagonal, 1);
                     }
-                    let colour = if bb(sq) & DARK_SQUARES != 0 {
-                        DARK_SQUARES
-                    } else {
-                        !DARK_SQUARES
-                    };
-                    let n = (own_pawns & colour).count_ones() as i32;
+                    let n = (own_pawns & squares_of_colour(sq)).count_ones() as i32;
                     if n > 0 {
                         v += e.pair(&w.bishop_pawns, n);
                     }
@@ -1015,12 +1020,7 @@ fn wrong_bishop_draw(c: &Chess) -> bool {
         } else {
             file
         };
-        let corner_colour = if bb(corner) & DARK_SQUARES != 0 {
-            DARK_SQUARES
-        } else {
-            !DARK_SQUARES
-        };
-        bishops & corner_colour == 0 && distance(c.king_square(weak), corner) <= 1
+        bishops & squares_of_colour(corner) == 0 && distance(c.king_square(weak), corner) <= 1
     })
 }
 
