@@ -8,8 +8,8 @@
 #
 # TESSERA (default target/release/tessera), STOCKFISH (default /usr/games/stockfish) and
 # OUT (default ladder-out) override the paths; GAMES (default 200) the games of each rung,
-# to finish a stopped rung under another seed; TESSERA_OPTION one more Tessera option as
-# NAME=VALUE, e.g. 'SearchParams={"tm_moves":14}'; OPENINGS an openings file (one line a pair
+# to finish a stopped rung under another seed; TESSERA_OPTION more Tessera options as
+# NAME=VALUE, separated by spaces, e.g. 'SearchParams={"tm_moves":14} EvalNet=r.nnue'; OPENINGS an openings file (one line a pair
 # of games, e.g. from bench/balanced_openings.py) instead of 8 random plies from the start.
 # Results: $OUT/ladder-E.jsonl, $OUT/log-E.txt.
 set -u
@@ -20,7 +20,8 @@ OUT=${OUT:-ladder-out}
 games=${GAMES:-200}
 mkdir -p "$OUT"
 extra=()
-[ -n "${TESSERA_OPTION:-}" ] && extra=("option.$TESSERA_OPTION")
+read -ra opts <<<"${TESSERA_OPTION:-}"
+for opt in "${opts[@]}"; do extra+=("option.$opt"); done
 book=(--random-plies 8)
 [ -n "${OPENINGS:-}" ] && book=(--openings "$(realpath -e "$OPENINGS")" --random-plies 0)
 secs=$1 seed=$2 tc=$3
