@@ -9,11 +9,12 @@
 # TESSERA (default target/release/tessera), STOCKFISH (default /usr/games/stockfish) and
 # OUT (default ladder-out) override the paths; GAMES (default 200) the games of each rung,
 # to finish a stopped rung under another seed; TESSERA_OPTION more Tessera options as
-# NAME=VALUE, separated by spaces, e.g. 'SearchParams={"tm_moves":14} EvalNet=r.nnue'; OPENINGS an openings file (one line a pair
-# of games, e.g. from bench/balanced_openings.py) instead of 8 random plies from the start.
+# NAME=VALUE, separated by spaces, e.g. 'SearchParams={"tm_moves":14} EvalNet=r.nnue';
+# OPENINGS an openings file (one line a pair of games, e.g. from bench/balanced_openings.py)
+# instead of 8 random plies from the start.
 # Results: $OUT/ladder-E.jsonl, $OUT/log-E.txt.
 set -u
-[ $# -ge 4 ] || { sed -n 2,14p "$0"; exit 2; }
+[ $# -ge 4 ] || { sed -n 2,15p "$0"; exit 2; }
 TS=$(realpath -e "${TESSERA:-target/release/tessera}") || { echo "no Tessera binary: cargo build --release, or set TESSERA" >&2; exit 1; }
 SF=$(realpath -e "${STOCKFISH:-/usr/games/stockfish}") || { echo "no Stockfish: apt-get install stockfish, or set STOCKFISH" >&2; exit 1; }
 OUT=${OUT:-ladder-out}
