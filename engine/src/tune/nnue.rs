@@ -17,9 +17,10 @@ use crate::tune::texel::{EpochReport, Split};
 
 /// Training positions: per sample the active features of the side to move's perspective and
 /// of the other side's, the target (side to move's expected score, 0 to 1), the game it
-/// came from (held-out samples are split by game), and a base score the network's output is
+/// came from (held-out samples are split by game), a base score the network's output is
 /// added to (in units of `nnue::SCALE` centipawns; 0 for a network that is the whole
-/// evaluation, the hand-written evaluation for one that corrects it).
+/// evaluation, the hand-written evaluation for one that corrects it), and the share of the
+/// network's output that counts (1, less where the evaluation holds a correction back).
 #[derive(Clone, Debug, Default)]
 pub struct NetSamples {
     own: Vec<u16>,
@@ -29,6 +30,7 @@ pub struct NetSamples {
     pub target: Vec<f32>,
     pub game: Vec<u32>,
     pub base: Vec<f32>,
+    pub share: Vec<f32>,
 }
 
 impl NetSamples {
@@ -41,12 +43,22 @@ impl NetSamples {
     }
 
     pub fn push(&mut self, own: &[u16], other: &[u16], target: f32, game: u32) {
-        self.push_on(own, other, target, game, 0.0);
+        self.push_on(own, other, target, game, 0.0, 1.0);
     }
 
-    /// A sample whose network output is added to `base` (`SCALE` centipawns).
-    pub fn push_on(&mut self, own: &[u16], other: &[u16], target: f32, game: u32, base: f32) {
+    /// A sample whose network output, times `share`, is added to `base` (`SCALE`
+    /// centipawns).
+    pub fn push_on(
+        &mut self,
+        own: &[u16],
+        other: &[u16],
+        target: f32,
+        game: u32,
+        base: f32,
+        share: f32,
+    ) {
         self.base.push(base);
+        self.share.push(share);
         self.own.extend_from_slice(own);
         self.own_at.push(self.own.len() as u32);
         self.other.extend_from_slice(other);
@@ -161,7 +173,7 @@ pub fn net_loss(net: &FloatNet, set: &NetSamples, rows: &[usize], k: f32) -> f64
             c.iter()
                 .map(|&i| {
                     let (own, other) = set.features(i);
-                    let p = sigmoid(k, set.base[i] + net.forward(own, other));
+                    let p = sigmoid(k, set.base[i] + set.share[i] * net.forward(own, other));
                     ((p - set.target[i]) as f64).powi(2)
                 })
                 .sum::<f64>()
@@ -207,31 +219,26 @@ impl Grad {
         self
     }
 
-    /// Adds one sample's gradient of the squared error.
-    fn sample(
-        &mut self,
-        net: &FloatNet,
-        own: &[u16],
-        other: &[u16],
-        base: f32,
-        target: f32,
-        k: f32,
-    ) {
+    /// Adds the gradient of sample `i`'s squared error.
+    fn sample(&mut self, net: &FloatNet, set: &NetSamples, i: usize, k: f32) {
+        let (own, other) = set.features(i);
+        let (base, share, target) = (set.base[i], set.share[i], set.target[i]);
         let h = net.hidden;
         let mut acc = vec![0.0f32; 2 * h];
         let (s, o) = acc.split_at_mut(h);
         net.accumulate(own, s);
         net.accumulate(other, o);
         let out = base
-            + net.b2
-            + acc
-                .iter()
-                .zip(&net.w2)
-                .map(|(x, w)| x.clamp(0.0, 1.0) * w)
-                .sum::<f32>()
-            + net.linear(own, other);
+            + share
+                * (net.b2
+                    + acc
+                        .iter()
+                        .zip(&net.w2)
+                        .map(|(x, w)| x.clamp(0.0, 1.0) * w)
+                        .sum::<f32>()
+                    + net.linear(own, other));
         let p = sigmoid(k, out);
-        let d = 2.0 * (p - target) * p * (1.0 - p) * k * LN10;
+        let d = 2.0 * (p - target) * p * (1.0 - p) * k * LN10 * share;
         self.b2 += d;
         for &f in own {
             self.psqt[f as usize] += d / 2.0;
@@ -342,8 +349,7 @@ pub fn train_net(
                 .map(|c| {
                     let mut g = Grad::zero(&net);
                     for &i in c {
-                        let (own, other) = set.features(i);
-                        g.sample(&net, own, other, set.base[i], set.target[i], opts.k);
+                        g.sample(&net, set, i, opts.k);
                     }
                     g
                 })
@@ -421,6 +427,39 @@ mod tests {
     }
 
     #[test]
+    fn the_gradient_counts_only_the_share_of_the_output_that_stands() {
+        let net = {
+            let mut n = initial("test-16", 16, 8, None, 5);
+            n.b2 = 0.3;
+            n
+        };
+        let one = |share: f32| {
+            let mut set = NetSamples::new();
+            set.push_on(&[1, 4, 9], &[14, 11, 6], 0.8, 0, 0.2, share);
+            set
+        };
+        let loss = |net: &FloatNet, share: f32| net_loss(net, &one(share), &[0], 1.0);
+        for share in [0.0f32, 0.125, 1.0] {
+            let mut g = Grad::zero(&net);
+            g.sample(&net, &one(share), 0, 1.0);
+            let eps = 1e-3;
+            let (mut up, mut down) = (net.clone(), net.clone());
+            up.b2 += eps;
+            down.b2 -= eps;
+            let numeric = (loss(&up, share) - loss(&down, share)) / (2.0 * eps as f64);
+            assert!(
+                (g.b2 as f64 - numeric).abs() < 1e-4,
+                "{share}: {} {numeric}",
+                g.b2
+            );
+            if share == 0.0 {
+                assert!(g.w1.iter().chain(&g.w2).chain(&g.psqt).all(|&x| x == 0.0));
+                assert_eq!(g.b2, 0.0);
+            }
+        }
+    }
+
+    #[test]
     fn a_network_on_a_base_learns_what_the_base_misses() {
         // The base knows the rule's first part (a value per input), not the pair bonus: the
         // network must learn the bonus and nothing else.
@@ -430,7 +469,7 @@ mod tests {
             let (own, other) = plain.features(i);
             let part = |fs: &[u16]| fs.iter().map(|&f| f as f32 / 30.0 - 0.25).sum::<f32>();
             let base = part(own) - 0.5 * part(other);
-            set.push_on(own, other, plain.target[i], plain.game[i], base);
+            set.push_on(own, other, plain.target[i], plain.game[i], base, 1.0);
         }
         let (train, valid) = set.split(0.1);
         let opts = NetOptions {

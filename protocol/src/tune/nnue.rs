@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use tessera::game::{Evaluate, Game, Player};
+use tessera::game::{Game, Player};
 use tessera::games::chess::{nnue, Chess};
 use tessera::nnue::{FloatNet, Network};
 use tessera::tune::nnue::{initial, net_loss, train_net, NetOptions, NetSamples};
@@ -84,9 +84,10 @@ pub struct NnueArgs {
 }
 
 /// A sample's inputs, the side to move of its quiet position, and the hand-written
-/// evaluation there and in its mirror image (side to move's view): kept to compare the two
-/// fits, and the base of a correction (`--residual`).
-type Inputs = (Vec<u16>, Vec<u16>, Player, i32, i32);
+/// evaluation there and in its mirror image (side to move's view) with the share of a
+/// correction that goes with each (`Chess::hand_evaluation`): kept to compare the two fits,
+/// and the base of a correction (`--residual`).
+type Inputs = (Vec<u16>, Vec<u16>, Player, (i32, f32), (i32, f32));
 
 pub fn run(a: NnueArgs) -> Result<(), String> {
     set_threads(a.threads)?;
@@ -123,12 +124,12 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
         &|leaf: &Chess| -> Inputs {
             let f = leaf.net_features();
             let mirrored = Chess::from_fen(&nnue::mirror_files_fen(&leaf.fen()), false)
-                .map_or(0, |m| m.evaluate());
+                .map_or((0, 1.0), |m| m.hand_evaluation());
             (
                 f.own().to_vec(),
                 f.other().to_vec(),
                 leaf.to_move(),
-                leaf.evaluate(),
+                leaf.hand_evaluation(),
                 mirrored,
             )
         },
@@ -143,20 +144,24 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
         let result = if white { l.result } else { 1.0 - l.result } as f64;
         let search = if white { l.search } else { -l.search } as f64;
         let target = blend_target(result, search, a.k, lambda) as f32;
-        let base = |e: i32| {
+        // A network that replaces the evaluation stands whole; a correction goes with the
+        // evaluation's share of it.
+        let base = |(e, share): (i32, f32)| {
             if a.residual {
-                e as f32 / tessera::nnue::SCALE as f32
+                (e as f32 / tessera::nnue::SCALE as f32, share)
             } else {
-                0.0
+                (0.0, 1.0)
             }
         };
-        set.push_on(own, other, target, l.game, base(*eval));
+        let (b, share) = base(*eval);
+        set.push_on(own, other, target, l.game, b, share);
         hand.push(*eval);
         if a.mirror {
             // The fitted piece-square tables are not symmetric left to right: a correction
             // of the mirror image starts from that image's own evaluation.
             let flip = |f: &[u16]| f.iter().map(|&x| nnue::mirror(x)).collect::<Vec<u16>>();
-            set.push_on(&flip(own), &flip(other), target, l.game, base(*mirrored));
+            let (b, share) = base(*mirrored);
+            set.push_on(&flip(own), &flip(other), target, l.game, b, share);
             hand.push(*mirrored);
         }
     }
@@ -174,7 +179,7 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
     let (train, valid) = set.split(a.validation.clamp(0.0, 0.5));
     let hand_loss = |rows: &[usize]| -> f64 {
         rows.iter()
-            .map(|&i| (win_chance(a.k, hand[i] as f64) - set.target[i] as f64).powi(2))
+            .map(|&i| (win_chance(a.k, hand[i].0 as f64) - set.target[i] as f64).powi(2))
             .sum::<f64>()
             / rows.len().max(1) as f64
     };
@@ -220,7 +225,11 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
         .iter()
         .map(|&i| {
             let (own, other) = set.features(i);
-            let cp = q.evaluate(own, other) as f64 + if a.residual { hand[i] as f64 } else { 0.0 };
+            let cp = if a.residual {
+                hand[i].0 as f64 + (q.evaluate(own, other) as f32 * hand[i].1) as i32 as f64
+            } else {
+                q.evaluate(own, other) as f64
+            };
             (win_chance(a.k, cp) - set.target[i] as f64).powi(2)
         })
         .sum::<f64>()

@@ -1024,25 +1024,39 @@ fn wrong_bishop_draw(c: &Chess) -> bool {
     })
 }
 
-impl Evaluate for Chess {
-    fn evaluate(&self) -> i32 {
+impl Chess {
+    /// The hand-written evaluation (side to move's view, the network in use left out) and
+    /// the share of a correcting network's score that goes with it: none in a known draw
+    /// (`wrong_bishop_draw`), an eighth in the pawnless endings the evaluation itself
+    /// divides by eight, all of it elsewhere. The correction learns from self-play, where
+    /// a rook against a bishop or two knights against a pawn are often won against a weak
+    /// defence; good defence holds them, so it is held to the same eighth there.
+    pub fn hand_evaluation(&self) -> (i32, f32) {
         if self.phase() <= 2 && wrong_bishop_draw(self) {
-            return 0;
+            return (0, 0.0);
         }
         let t = &*self.eval;
-        let correction = match &t.net {
-            Some(net) if !t.net_on_hand => return self.net_evaluate(net),
-            Some(net) => self.net_evaluate(net),
-            None => 0,
-        };
         let mut e = Eval {
             t,
             w: &t.weights,
             tr: NoTrace,
             sign: 1,
         };
-        let (score, _, _, _) = evaluate_white(&mut e, self);
-        self.finish(score) + correction
+        let (score, _, _, drawish) = evaluate_white(&mut e, self);
+        (self.finish(score), if drawish { 0.125 } else { 1.0 })
+    }
+}
+
+impl Evaluate for Chess {
+    fn evaluate(&self) -> i32 {
+        let t = &*self.eval;
+        let correction = match &t.net {
+            Some(net) if !t.net_on_hand => return self.net_evaluate(net),
+            Some(net) => self.net_evaluate(net),
+            None => 0,
+        };
+        let (hand, share) = self.hand_evaluation();
+        hand + (correction as f32 * share) as i32
     }
 
     fn is_tactical(&self, a: Move) -> bool {

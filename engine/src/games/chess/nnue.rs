@@ -442,6 +442,38 @@ mod tests {
     }
 
     #[test]
+    fn the_correction_is_held_back_where_the_evaluation_scales_a_pawnless_ending_down() {
+        let mut material = material_only();
+        material.features = FEATURES_ON_HAND.into();
+        let net = Arc::new(Network::quantize(&material));
+        let with_net = |fen: &str| {
+            let plain = Chess::from_fen(fen, false).unwrap();
+            let mut c = plain.clone();
+            c.set_net(Some(net.clone()));
+            let f = c.net_features();
+            (
+                c.evaluate(),
+                plain.evaluate(),
+                net.evaluate(f.own(), f.other()),
+            )
+        };
+        // A rook against a bishop, two knights against a pawn: an eighth of the correction.
+        for fen in [
+            "7k/1R6/5K2/8/8/8/b7/8 b - - 0 1",
+            "8/5k2/8/8/8/8/7p/5N1K w - - 0 1",
+        ] {
+            let (eval, hand, correction) = with_net(fen);
+            assert!(correction.abs() >= 40, "{fen}: {correction}");
+            assert_eq!(eval, hand + correction / 8, "{fen}");
+        }
+        // A rook's pawn and the wrong bishop against the king in the corner: a draw, whole.
+        assert_eq!(with_net("7k/8/6K1/7P/8/8/8/3B4 w - - 0 1").0, 0);
+        // A rook against a knight with pawns on the board: all of it.
+        let (eval, hand, correction) = with_net("7k/1R6/5K2/8/8/8/n6P/8 b - - 0 1");
+        assert_eq!(eval, hand + correction);
+    }
+
+    #[test]
     fn kept_sums_agree_with_a_fresh_count_along_random_lines() {
         use crate::game::Game;
         use rand_core::{RngCore, SeedableRng};
