@@ -155,14 +155,14 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
         };
         let (b, share) = base(*eval);
         set.push_on(own, other, target, l.game, b, share);
-        hand.push(*eval);
+        hand.push(eval.0);
         if a.mirror {
             // The fitted piece-square tables are not symmetric left to right: a correction
             // of the mirror image starts from that image's own evaluation.
             let flip = |f: &[u16]| f.iter().map(|&x| nnue::mirror(x)).collect::<Vec<u16>>();
             let (b, share) = base(*mirrored);
             set.push_on(&flip(own), &flip(other), target, l.game, b, share);
-            hand.push(*mirrored);
+            hand.push(mirrored.0);
         }
     }
     println!(
@@ -179,7 +179,7 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
     let (train, valid) = set.split(a.validation.clamp(0.0, 0.5));
     let hand_loss = |rows: &[usize]| -> f64 {
         rows.iter()
-            .map(|&i| (win_chance(a.k, hand[i].0 as f64) - set.target[i] as f64).powi(2))
+            .map(|&i| (win_chance(a.k, hand[i] as f64) - set.target[i] as f64).powi(2))
             .sum::<f64>()
             / rows.len().max(1) as f64
     };
@@ -226,10 +226,10 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
         .map(|&i| {
             let (own, other) = set.features(i);
             let cp = if a.residual {
-                hand[i].0 as f64 + (q.evaluate(own, other) as f32 * hand[i].1) as i32 as f64
+                Chess::corrected(hand[i], set.share[i], q.evaluate(own, other))
             } else {
-                q.evaluate(own, other) as f64
-            };
+                q.evaluate(own, other)
+            } as f64;
             (win_chance(a.k, cp) - set.target[i] as f64).powi(2)
         })
         .sum::<f64>()

@@ -1045,6 +1045,13 @@ impl Chess {
         let (score, _, _, drawish) = evaluate_white(&mut e, self);
         (self.finish(score), if drawish { 0.125 } else { 1.0 })
     }
+
+    /// The evaluation with a correcting network: the hand-written score plus the
+    /// correction's share (`hand_evaluation`), rounded as the engine plays it; the trainer
+    /// reports its integer network's loss with the same sum.
+    pub fn corrected(hand: i32, share: f32, correction: i32) -> i32 {
+        hand + (correction as f32 * share) as i32
+    }
 }
 
 impl Evaluate for Chess {
@@ -1056,7 +1063,7 @@ impl Evaluate for Chess {
             None => 0,
         };
         let (hand, share) = self.hand_evaluation();
-        hand + (correction as f32 * share) as i32
+        Chess::corrected(hand, share, correction)
     }
 
     fn is_tactical(&self, a: Move) -> bool {
