@@ -3,7 +3,7 @@
 `tessera tune nnue` or `tessera tune texel`.
 
     python3 bench/selfplay_corpus.py RESULTS.jsonl [RESULTS.jsonl ...] --out corpus.pgn
-        [--variant chess] [--engine-cmd tessera]
+        [--variant chess] [--engine-cmd tessera] [--results-only]
 
 Every SPRT of the search writes thousands of games whose moves carry the search's own
 score (`{score/depth time}`), the target the trainers fit. This keeps the games of files
@@ -11,15 +11,24 @@ whose engines all run Tessera (each engine's command names `--engine-cmd`, defau
 `tessera`) in the variant asked for, leaving out files with a foreign engine (a match
 against Stockfish would teach its scores) and games that ended by a fault. It prints how
 many files and games it kept and which files it left out, and why.
+
+`--results-only` keeps the files with a foreign engine too (matches against Stockfish) and
+takes every comment out of the moves, so the trainers fit each position to the game's
+result alone (a position without a search score is fitted to the result whatever
+`--lambda` says): the games of the ladder teach what the engine's positions came to
+against another engine, not that engine's scores.
 """
 
 import argparse
 import json
 import os
+import re
 import sys
 
+COMMENT = re.compile(r"\s*\{[^}]*\}")
 
-def corpus(paths, out, variant, engine_cmd):
+
+def corpus(paths, out, variant, engine_cmd, results_only=False):
     kept_files = kept_games = 0
     with open(out, "w") as sink:
         for path in paths:
@@ -35,7 +44,7 @@ def corpus(paths, out, variant, engine_cmd):
                     continue
                 foreign = [e["cmd"] for e in t.get("engines", [])
                            if engine_cmd not in os.path.basename(e.get("cmd", ""))]
-                if foreign or not t.get("engines"):
+                if (foreign and not results_only) or not t.get("engines"):
                     print(f"left out {path}: an engine not {engine_cmd!r}: {', '.join(foreign)}")
                     continue
                 if t.get("variant", "chess") != variant:
@@ -49,7 +58,10 @@ def corpus(paths, out, variant, engine_cmd):
                     d = json.loads(line)
                     if "pgn" not in d or d.get("fault"):
                         continue
-                    sink.write(d["pgn"].rstrip() + "\n\n")
+                    pgn = d["pgn"].rstrip()
+                    if results_only:
+                        pgn = COMMENT.sub("", pgn)
+                    sink.write(pgn + "\n\n")
                     kept_games += 1
     print(f"{kept_games} games from {kept_files} of {len(paths)} files in {out}")
     return kept_games
@@ -62,8 +74,11 @@ def main():
     ap.add_argument("--variant", default="chess")
     ap.add_argument("--engine-cmd", default="tessera",
                     help="keep files whose every engine's command contains this")
+    ap.add_argument("--results-only", action="store_true",
+                    help="keep files with any engine and take the moves' comments out: "
+                         "the positions are fitted to the games' results alone")
     a = ap.parse_args()
-    if corpus(a.results, a.out, a.variant, a.engine_cmd) == 0:
+    if corpus(a.results, a.out, a.variant, a.engine_cmd, a.results_only) == 0:
         sys.exit("no games kept")
 
 

@@ -189,7 +189,9 @@ fn separate_runs_pool_by_their_pairs() {
 }
 
 /// `bench/selfplay_corpus.py` gathers the games of Tessera's own matches into one PGN for
-/// the trainers, and leaves out a file with a foreign engine and one of another variant.
+/// the trainers, and leaves out a file with a foreign engine and one of another variant;
+/// with `--results-only` it keeps the foreign engine's games too, without the moves'
+/// comments (the trainers then fit the results alone).
 #[test]
 fn self_play_runs_gather_into_one_training_corpus() {
     let dir = scratch("corpus");
@@ -200,7 +202,7 @@ fn self_play_runs_gather_into_one_training_corpus() {
     assert!(head.contains(&bin), "{head}");
     let foreign = head.replacen(&bin, "/usr/games/stockfish", 1);
     std::fs::write(dir.join("foreign.jsonl"), format!("{foreign}\n{rest}")).unwrap();
-    let gather = |variant: &str| {
+    let gather = |variant: &str, more: &[&str]| {
         Command::new("python3")
             .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench/selfplay_corpus.py"))
             .arg(dir.join("run.jsonl"))
@@ -208,10 +210,11 @@ fn self_play_runs_gather_into_one_training_corpus() {
             .arg("--out")
             .arg(dir.join("corpus.pgn"))
             .args(["--variant", variant])
+            .args(more)
             .output()
             .expect("run python3")
     };
-    let out = gather("tictacchess");
+    let out = gather("tictacchess", &[]);
     let report = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{report}");
     assert!(
@@ -223,7 +226,19 @@ fn self_play_runs_gather_into_one_training_corpus() {
     // The games carry the search's scores the trainers fit.
     let corpus = std::fs::read_to_string(dir.join("corpus.pgn")).unwrap();
     assert!(corpus.contains("/2 "), "{corpus}");
-    let out = gather("chess");
+    let out = gather("chess", &[]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("variant tictacchess"));
+    let out = gather("tictacchess", &["--results-only"]);
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{report}");
+    assert!(report.contains("20 games from 2 of 2 files"), "{report}");
+    let bare = std::fs::read_to_string(dir.join("corpus.pgn")).unwrap();
+    // The same games from both files (rounds and moves), comments aside.
+    let (both, one) = (games(&dir.join("corpus.pgn")), games(&dir.join("run.pgn")));
+    assert_eq!(both.len(), 2 * one.len());
+    assert!(one
+        .iter()
+        .all(|g| both.iter().filter(|b| *b == g).count() == 2));
+    assert!(!bare.contains('{') && !bare.contains('}'), "{bare}");
 }
