@@ -1024,6 +1024,61 @@ fn wrong_bishop_draw(c: &Chess) -> bool {
     })
 }
 
+/// Above any ordinary evaluation of the pieces left, so that a search prefers reaching a
+/// mate it can force over keeping more material that it cannot.
+const BARE_KING_WIN: i32 = 1000;
+
+/// A lone king against pieces that can force mate without pawns (a queen or a rook, bishops
+/// on both colours, a bishop and a knight, three knights): White's score, or `None` where
+/// it is not such an ending. The mate needs the lone king on the edge and the other king
+/// close; with a bishop and a knight alone, in a corner the bishop covers, the only place
+/// it can be forced, which a search of a few plies does not see from the middle of the
+/// board (the mate takes up to 33 moves). So the score is the winner's material and a win
+/// margin, then the kings' nearness, then the lone king's nearness to the edge, or to the
+/// bishop's corners (far above the rest: the king is driven there along the edge).
+fn bare_king_mate(c: &Chess) -> Option<i32> {
+    use PieceKind::{Bishop, King, Knight, Pawn, Queen, Rook};
+    let strong = [Player::White, Player::Black]
+        .into_iter()
+        .find(|&p| c.color_bb(p.opponent()) == c.pieces(p.opponent(), King))?;
+    let count = |k: PieceKind| c.pieces(strong, k).count_ones() as i32;
+    if count(Pawn) > 0 {
+        return None;
+    }
+    let bishops = c.pieces(strong, Bishop);
+    let both_colours = bishops & DARK_SQUARES != 0 && bishops & !DARK_SQUARES != 0;
+    let heavy = count(Queen) + count(Rook) > 0;
+    let bishop_and_knight = bishops != 0 && count(Knight) > 0;
+    if !(heavy || both_colours || bishop_and_knight || count(Knight) >= 3) {
+        return None;
+    }
+    let (sk, wk) = (c.king_square(strong), c.king_square(strong.opponent()));
+    let material: i32 = (1..5)
+        .map(|k| count(PieceKind::from_index(k)) * VALUE[k])
+        .sum();
+    let near = 40 * (7 - distance(sk, wk));
+    // Files and ranks from the nearest edge, 0 to 3 each.
+    let edge = |sq: u8| -> i32 {
+        let (f, r) = ((sq & 7) as i32, (sq >> 3) as i32);
+        f.min(7 - f) + r.min(7 - r)
+    };
+    let driven = if bishop_and_knight && !heavy && !both_colours && count(Knight) < 3 {
+        // Steps from the long diagonal a8-h1 towards the bishop's corners: 7 in a1 and h8
+        // for a dark bishop; a light bishop's corners are a8 and h1, the file flipped.
+        let sq = if bishops & DARK_SQUARES != 0 {
+            wk
+        } else {
+            wk ^ 7
+        };
+        let (f, r) = ((sq & 7) as i32, (sq >> 3) as i32);
+        200 * (7 - f - r).abs()
+    } else {
+        40 * (6 - edge(wk))
+    };
+    let v = BARE_KING_WIN + material + near + driven;
+    Some(if strong == Player::White { v } else { -v })
+}
+
 impl Chess {
     /// The hand-written evaluation (side to move's view, the network in use left out) and
     /// the share of a correcting network's score that goes with it: none in a known draw
@@ -1034,6 +1089,11 @@ impl Chess {
     pub fn hand_evaluation(&self) -> (i32, f32) {
         if self.phase() <= 2 && wrong_bishop_draw(self) {
             return (0, 0.0);
+        }
+        if self.kind_bb(PieceKind::Pawn) == 0 {
+            if let Some(v) = bare_king_mate(self) {
+                return (self.finish(v), 0.0);
+            }
         }
         let t = &*self.eval;
         let mut e = Eval {
