@@ -801,18 +801,15 @@ fn evaluate_white<T: Trace>(e: &mut Eval<T>, c: &Chess) -> (i32, i32, i32, bool)
     let strong = if score > 0 { 0 } else { 1 };
     let mut drawish = false;
     if pawns[strong] == 0 {
-        let non_pawn = |p: Player| {
-            (1..5)
-                .map(|k| c.pieces(p, PieceKind::from_index(k)).count_ones() as i32 * VALUE[k])
-                .sum::<i32>()
-        };
         let sp = player(strong);
         let two_knights = c.pieces(sp, PieceKind::Knight).count_ones() <= 2
             && (c.pieces(sp, PieceKind::Bishop)
                 | c.pieces(sp, PieceKind::Rook)
                 | c.pieces(sp, PieceKind::Queen))
                 == 0;
-        if two_knights || non_pawn(sp) - non_pawn(player(strong ^ 1)) <= VALUE[2] {
+        if two_knights
+            || non_pawn_material(c, sp) - non_pawn_material(c, player(strong ^ 1)) <= VALUE[2]
+        {
             score /= 8;
             drawish = true;
         }
@@ -1024,6 +1021,13 @@ fn wrong_bishop_draw(c: &Chess) -> bool {
     })
 }
 
+/// The material of `p`'s pieces other than pawns and the king.
+fn non_pawn_material(c: &Chess, p: Player) -> i32 {
+    (1..5)
+        .map(|k| c.pieces(p, PieceKind::from_index(k)).count_ones() as i32 * VALUE[k])
+        .sum()
+}
+
 /// Above any ordinary evaluation of the pieces left, so that a search prefers reaching a
 /// mate it can force over keeping more material that it cannot.
 const BARE_KING_WIN: i32 = 1000;
@@ -1041,28 +1045,26 @@ fn bare_king_mate(c: &Chess) -> Option<i32> {
     let strong = [Player::White, Player::Black]
         .into_iter()
         .find(|&p| c.color_bb(p.opponent()) == c.pieces(p.opponent(), King))?;
-    let count = |k: PieceKind| c.pieces(strong, k).count_ones() as i32;
+    let count = |k: PieceKind| c.pieces(strong, k).count_ones();
     if count(Pawn) > 0 {
         return None;
     }
     let bishops = c.pieces(strong, Bishop);
     let both_colours = bishops & DARK_SQUARES != 0 && bishops & !DARK_SQUARES != 0;
-    let heavy = count(Queen) + count(Rook) > 0;
-    let bishop_and_knight = bishops != 0 && count(Knight) > 0;
-    if !(heavy || both_colours || bishop_and_knight || count(Knight) >= 3) {
+    // Mates that any edge square allows; else only a bishop and a knight can mate.
+    let edge_mate = count(Queen) + count(Rook) > 0 || both_colours || count(Knight) >= 3;
+    if !edge_mate && (bishops == 0 || count(Knight) == 0) {
         return None;
     }
     let (sk, wk) = (c.king_square(strong), c.king_square(strong.opponent()));
-    let material: i32 = (1..5)
-        .map(|k| count(PieceKind::from_index(k)) * VALUE[k])
-        .sum();
+    let material = non_pawn_material(c, strong);
     let near = 40 * (7 - distance(sk, wk));
     // Files and ranks from the nearest edge, 0 to 3 each.
     let edge = |sq: u8| -> i32 {
         let (f, r) = ((sq & 7) as i32, (sq >> 3) as i32);
         f.min(7 - f) + r.min(7 - r)
     };
-    let driven = if bishop_and_knight && !heavy && !both_colours && count(Knight) < 3 {
+    let driven = if !edge_mate {
         // Steps from the long diagonal a8-h1 towards the bishop's corners: 7 in a1 and h8
         // for a dark bishop; a light bishop's corners are a8 and h1, the file flipped.
         let sq = if bishops & DARK_SQUARES != 0 {
