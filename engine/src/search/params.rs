@@ -157,7 +157,7 @@ pub struct SearchParams {
     /// count expects it to win does not reach alpha (0 turns it off).
     pub cap_fp: i32,
     /// Playing on a clock without a move count, the remaining time is shared as if this
-    /// many moves were left (plus three quarters of the increment a move)...
+    /// many moves were left (plus the increment a move)...
     pub tm_moves: i32,
     /// ...and no iteration starts after this percent of a move's share (stretched by how
     /// settled the search is, `time::soft_scale`).
@@ -168,7 +168,8 @@ pub struct SearchParams {
     pub tm_inc: i32,
     /// ...and the moves the remaining time is shared over shrink by this many hundredths of
     /// a move per turn played, down to half of `tm_moves` (0: they do not): the clock is
-    /// spent in the middlegame, where games are decided, rather than kept for an ending.
+    /// spent in the middlegame, where games are decided, rather than kept for an ending
+    /// (from move 28 on at 20, the default).
     pub tm_ply: i32,
     /// Percent of the static evaluation taken off by the time a counted draw rule (the
     /// game's `draw_count`: chess's fifty moves) would end the game, in proportion to the
@@ -239,8 +240,8 @@ impl Default for SearchParams {
             cap_fp: 0,
             tm_moves: 22,
             tm_soft: 60,
-            tm_inc: 75,
-            tm_ply: 0,
+            tm_inc: 100,
+            tm_ply: 20,
             fifty_damp: 0,
         }
     }

@@ -193,12 +193,12 @@ mod tests {
     fn a_shorter_expected_game_spends_more_of_the_clock() {
         let long = ten_and_a_tenth(|_| {});
         let short = ten_and_a_tenth(|p| p.tm_moves = 11);
-        // (10000 - 30) / 22 + 75 = 528, of which 60%.
-        assert_eq!(long.soft_ms, Some(316));
-        assert_eq!(short.soft_ms, Some((9970 / 11 + 75) * 6 / 10));
+        // (10000 - 30) / 22 + 100 = 553, of which 60%.
+        assert_eq!(long.soft_ms, Some(331));
+        assert_eq!(short.soft_ms, Some((9970 / 11 + 100) * 6 / 10));
         assert!(short.hard_ms > long.hard_ms);
         let eager = ten_and_a_tenth(|p| p.tm_soft = 120);
-        assert_eq!(eager.soft_ms, Some(633));
+        assert_eq!(eager.soft_ms, Some(663));
         assert_eq!(eager.hard_ms, long.hard_ms);
     }
 
@@ -208,6 +208,8 @@ mod tests {
         // (10000 - 30) / 22 + 150 = 603, of which 60%.
         assert_eq!(b.soft_ms, Some(361));
         assert_eq!(b.hard_ms, Some(603 * 4));
+        let three_quarters = ten_and_a_tenth(|p| p.tm_inc = 75);
+        assert_eq!(three_quarters.soft_ms, Some(528 * 6 / 10));
         let none = ten_and_a_tenth(|p| p.tm_inc = 0);
         assert_eq!(none.soft_ms, Some(453 * 6 / 10));
     }
@@ -215,15 +217,21 @@ mod tests {
     #[test]
     fn later_in_the_game_a_move_takes_a_larger_part_of_the_clock() {
         let spend = |p: &mut SearchParams| p.tm_ply = 20;
-        // Off by default: the turns played change nothing.
-        assert_eq!(ten_and_a_tenth_after(60, |_| {}), ten_and_a_tenth(|_| {}));
-        assert_eq!(ten_and_a_tenth_after(0, spend), ten_and_a_tenth(|_| {}));
+        let keep = |p: &mut SearchParams| p.tm_ply = 0;
+        // At 0 the turns played change nothing.
+        assert_eq!(ten_and_a_tenth_after(60, keep), ten_and_a_tenth(keep));
+        assert_eq!(ten_and_a_tenth_after(0, spend), ten_and_a_tenth(keep));
+        // 20 is the default.
+        assert_eq!(
+            ten_and_a_tenth_after(60, |_| {}),
+            ten_and_a_tenth_after(60, spend)
+        );
         // 22 - 20 · 50 / 100 = 12 moves to share over.
         let mid = ten_and_a_tenth_after(50, spend);
-        assert_eq!(mid.soft_ms, Some((9970 / 12 + 75) * 6 / 10));
+        assert_eq!(mid.soft_ms, Some((9970 / 12 + 100) * 6 / 10));
         // Never fewer than half of 22.
         let late = ten_and_a_tenth_after(200, spend);
-        assert_eq!(late.soft_ms, Some((9970 / 11 + 75) * 6 / 10));
+        assert_eq!(late.soft_ms, Some((9970 / 11 + 100) * 6 / 10));
         // A move count from the protocol is kept as it is.
         let l = Limits {
             wtime: Some(10_000),
