@@ -476,6 +476,16 @@ fn escort_the_king_perft() {
     check_both("2k5/3p4/4K3/8/8/8/6g1/8 w - -- 1", p, 3);
     check_both("8/8/2l5/8/8/3k4/4P3/K7 b - -- 1", p, 3);
     check_both(START, p, 2);
+    // Attacked portal cells: the king may not step onto them; a block first makes the
+    // step safe; capturing the enemy king there wins whatever attacks the cell.
+    check_both("r7/3K4/8/8/8/8/8/7k w - -- 1", p, 3);
+    check_both("r7/3K4/8/8/8/7k/8/1R6 w - -- 1", p, 3);
+    check_both("r2k4/3K4/8/8/8/8/6p1/1R6 w - -- 1", p, 2);
+    check_both("2r5/8/8/8/2G5/8/3k4/7K b - -- 1", p, 3);
+    // Another target must be safe when the king arrives.
+    let q: Pairs = &[("EscortTheKing", "true"), ("Target", "queen")];
+    check_both("8/Q2K3q/8/8/8/8/8/8 w - -- 1", q, 3);
+    check_both("8/3K3q/8/8/8/8/8/Q7 w - -- 1", q, 3);
 }
 
 #[test]
@@ -510,6 +520,11 @@ fn replacement_perft() {
         // A lost queen turns the magister into a queen, and the other way round.
         check_both("3qk2m/8/8/3L4/8/8/8/3QK2M w - -- 1", p, 2);
         check_both("3qk2m/8/8/3L4/8/8/2P5/3QK2M b - -- 1", p, 2);
+        // A second piece of the lost type: nothing is replaced until the last one is lost.
+        check_both("3rk3/8/8/8/3Q4/8/8/Q3K2M b - -- 1", p, 3);
+        check_both("3rk3/8/8/8/3Q4/8/8/3QK2M b - -- 1", p, 3);
+        check_both("4k2j/pp1j4/8/3Q4/8/8/2PP4/4K3 w - -- 1", p, 3);
+        check_both("1m1qk1mr/8/8/8/8/8/8/1R1QK3 w - -- 1", p, 2);
     }
     // Owed choices in the text: at the start of a turn, and in the middle of the opponent's.
     let now: Pairs = &[("Replacement", "true"), ("TchesReverse", "queen")];

@@ -906,6 +906,24 @@ impl RefPos {
         self.winner().is_some()
     }
 
+    /// After an action by `white`: `Some(true)` when it won, `Some(false)` when its only
+    /// win is a king standing on the enemy portal while `white`'s royal piece could be
+    /// captured (reaching the portal does not lift king safety, so the action is illegal),
+    /// `None` when it did not win.
+    fn won_by(&self, white: bool) -> Option<bool> {
+        if self.winner() != Some(white) {
+            return None;
+        }
+        let enemy_royal_gone = self.royalty() && self.cells_of(!white, self.o.target).is_empty();
+        let enemy_king = if white { 'k' } else { 'K' };
+        let home = if white { 0 } else { 7 };
+        let carried_home = self.o.ctk
+            && [3, 4]
+                .iter()
+                .any(|&f| self.owned_by(f, home, white) && self.under(f, home) == enemy_king);
+        Some(enemy_royal_gone || carried_home || !self.attacked(white))
+    }
+
     pub fn after(&self, a: &str) -> RefPos {
         let mut p = self.clone();
         let pa = Parsed::read(a);
@@ -1002,6 +1020,9 @@ impl RefPos {
         }
         p.last[me] = moved_type;
         if p.game_over() {
+            // The game is over: the winner's turn ends with it.
+            p.used.clear();
+            p.white = !p.white;
             return p;
         }
         p.finish_action(pa.to, lost);
@@ -1014,7 +1035,8 @@ impl RefPos {
         if self.o.replacement {
             for l in lost {
                 let t = l.to_ascii_uppercase();
-                if t != self.o.target {
+                let owner_white = them == 0;
+                if t != self.o.target && self.cells_of(owner_white, t).is_empty() {
                     if let Some(slot) = SLOTS.iter().position(|&s| s == t) {
                         self.owed[them][slot] = (self.owed[them][slot] + 1).min(3);
                     }
@@ -1052,7 +1074,7 @@ impl RefPos {
         }
         self.pseudo().iter().any(|b| {
             let n = self.after(b);
-            n.winner() == Some(me_white) || n.can_finish(me_white)
+            n.won_by(me_white).unwrap_or_else(|| n.can_finish(me_white))
         })
     }
 
@@ -1070,7 +1092,8 @@ impl RefPos {
             .into_iter()
             .filter(|a| {
                 let n = self.after(a);
-                n.winner() == Some(self.white) || n.can_finish(self.white)
+                n.won_by(self.white)
+                    .unwrap_or_else(|| n.can_finish(self.white))
             })
             .collect()
     }

@@ -324,9 +324,10 @@ impl Engine {
         }
         self.say(&format!("Variant: {}", self.variant.name));
         self.say(&one_line(&format!("Fen: {}", self.game.fen())));
-        self.say(&format!("To move: {}", self.game.to_move().name()));
-        if let Some(o) = self.game.outcome() {
-            self.say(&format!("Result: {} ({o})", o.result_string()));
+        // A finished game has a result and no side to move.
+        match self.game.outcome() {
+            Some(o) => self.say(&format!("Result: {} ({o})", o.result_string())),
+            None => self.say(&format!("To move: {}", self.game.to_move().name())),
         }
         Ok(())
     }

@@ -367,6 +367,18 @@ impl Tches {
             weights: self.weights.clone(),
         };
         probe.pos.key = probe.compute_key();
+        for p in [Player::White, Player::Black] {
+            for (slot, &k) in REPLACE_SLOTS.iter().enumerate() {
+                if pos.owed(p, slot) > 0 && probe.has_kind(p, k) {
+                    return err(format!(
+                        "{} owes the replacement of a lost {} but still has one: a replacement \
+                         is owed only when no piece of the lost type is left",
+                        p.name(),
+                        k.name()
+                    ));
+                }
+            }
+        }
         let won: Vec<Player> = [Player::White, Player::Black]
             .into_iter()
             .filter(|&p| probe.won(p).is_some())

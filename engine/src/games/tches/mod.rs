@@ -246,7 +246,10 @@ impl Game for Tches {
             s.push('\n');
         }
         s.push_str("  a b c d e f g h\n");
-        for line in self.panel().into_iter().skip(1) {
+        // The side to move is printed by the `d` command itself; a finished game's panel
+        // holds only its result.
+        let over = self.outcome().is_some();
+        for line in self.panel().into_iter().skip(usize::from(!over)) {
             s.push_str(&line);
             s.push('\n');
         }
@@ -287,6 +290,9 @@ impl Game for Tches {
     }
 
     fn panel(&self) -> Vec<String> {
+        if let Some(o) = self.outcome() {
+            return vec![format!("game over: {o}")];
+        }
         let mut v = vec![format!("{} to move", self.pos.side.name())];
         if self.tables.rules.strike {
             v.push(format!(

@@ -293,10 +293,25 @@ impl Tches {
                 (_, _) => format!("the {} on {from}{copying} cannot reach {to}", kind.name()),
             };
         }
+        // Under `Target` the piece to keep safe is another type: the message names it.
+        let royal = self.tables.rules.target.name();
+        let mut after = self.clone();
+        after.play_raw(m);
+        if after.won(me).is_some() {
+            let open = if self.tables.rules.target == Kind::King {
+                "open to capture".to_string()
+            } else {
+                format!("with the {royal} open to capture")
+            };
+            return format!(
+                "the king would reach the portal {open} (reaching the portal does not lift \
+                 king safety)"
+            );
+        }
         if self.tables.rules.strike {
-            "after it the turn cannot be finished with the king safe".to_string()
+            format!("after it the turn cannot be finished with the {royal} safe")
         } else {
-            "it leaves the king open to capture".to_string()
+            format!("it leaves the {royal} open to capture")
         }
     }
 }

@@ -289,9 +289,84 @@ fn escort_the_king_wins_on_the_enemy_portal() {
         Some((Player::White, "king escorted to the portal"))
     );
     assert!(actions(&g).is_empty());
-    // Moving into the portal wins even when the cell is attacked.
-    let g = with(&p, "k6r/4K3/8/8/8/8/8/8 w - -- 1");
-    assert!(g.parse_action("e7e8").is_ok());
+}
+
+#[test]
+fn escort_the_king_may_not_step_onto_an_attacked_portal() {
+    for strike in ["false", "true"] {
+        let p = [("EscortTheKing", "true"), ("Strike", strike)];
+        // The a8 rook guards the whole eighth rank: no step onto it, portal or not.
+        let g = with(&p, "r7/3K4/8/8/8/8/8/7k w - -- 1");
+        let a = actions(&g);
+        assert!(
+            !a.iter().any(|x| x.ends_with('8')),
+            "Strike {strike}: {a:?}"
+        );
+        assert!(a.contains(&"d7d6".to_string()), "Strike {strike}: {a:?}");
+        let e = g.parse_action("d7d8").unwrap_err().to_string();
+        assert!(e.contains("open to capture"), "Strike {strike}: {e}");
+        // Capturing the enemy king on the portal wins, attacked or not.
+        let mut g = with(&p, "r2k4/3K4/8/8/8/8/8/8 w - -- 1");
+        play(&mut g, "d7d8");
+        assert_eq!(won(&g), Some((Player::White, "king capture")));
+    }
+    // Under Strike the win comes when the king reaches the portal, so the king must be safe
+    // then: a block later in the same turn comes too late, a block before it is in time.
+    let p = [("EscortTheKing", "true"), ("Strike", "true")];
+    let mut g = with(&p, "r7/3K4/8/8/8/7k/8/1R6 w - -- 1");
+    assert!(g.parse_action("d7d8").is_err());
+    play(&mut g, "b1b8");
+    play(&mut g, "d7d8");
+    assert_eq!(
+        won(&g),
+        Some((Player::White, "king escorted to the portal"))
+    );
+    // With another target the target piece must be safe when the king arrives.
+    let q = [
+        ("EscortTheKing", "true"),
+        ("Target", "queen"),
+        ("Strike", "false"),
+    ];
+    let g = with(&q, "8/3K3q/8/8/8/8/8/Q7 w - -- 1");
+    assert!(actions(&g).contains(&"d7d8".to_string()));
+    let g = with(&q, "8/Q2K3q/8/8/8/8/8/8 w - -- 1");
+    let a = actions(&g);
+    assert!(!a.contains(&"d7d8".to_string()), "{a:?}");
+    assert!(a.contains(&"a7a6".to_string()), "{a:?}");
+    let e = g.parse_action("d7d8").unwrap_err().to_string();
+    assert!(e.contains("the queen"), "{e}");
+}
+
+#[test]
+fn a_finished_game_has_no_turn_in_progress() {
+    let p = [("EscortTheKing", "true"), ("Strike", "true")];
+    let mut g = with(&p, "8/3K4/8/8/8/7k/8/1R6 w - -- 1");
+    play(&mut g, "b1b2");
+    assert_eq!(g.panel()[1], "Strike: action 2 of 3 for white");
+    play(&mut g, "d7d8");
+    assert_eq!(
+        won(&g),
+        Some((Player::White, "king escorted to the portal"))
+    );
+    assert_eq!(
+        g.panel(),
+        ["game over: white wins by king escorted to the portal"]
+    );
+    let shown = g.display();
+    assert!(!shown.contains("Strike"), "{shown}");
+    assert!(!shown.contains("to move"), "{shown}");
+    assert!(shown.contains("white wins by king escorted"), "{shown}");
+    assert_eq!(g.to_move(), Player::Black, "the winner's turn is over");
+    assert_eq!(g.actions_this_turn(), 0);
+    assert_eq!(g.fen(), "3K4/8/8/8/8/7k/1R6/8 b - K- 1");
+    // A king capture in the middle of a turn ends it too.
+    let mut g = game(true, "4k3/8/8/8/8/8/8/K3R3 w - -- 1");
+    play(&mut g, "e1e8");
+    assert_eq!(g.panel(), ["game over: white wins by king capture"]);
+    assert_eq!(g.to_move(), Player::Black);
+    // A side with no legal action has lost: no turn is shown either.
+    let g = game(true, "k7/2K5/1P6/8/8/8/8/8 b - -- 1");
+    assert_eq!(g.panel(), ["game over: white wins by no legal action"]);
 }
 
 #[test]
@@ -382,6 +457,94 @@ fn replacement_now_and_at_the_turn() {
     let mut g = with(&t, "3qk1mm/8/8/8/8/8/PP6/M2QK3 w - -- 1");
     play(&mut g, "d1d8");
     assert_eq!(g.piece_at(62), Some((Player::Black, Kind::Magister)));
+}
+
+#[test]
+fn replacement_only_when_no_piece_of_the_lost_type_is_left() {
+    for timing in ["now", "turn"] {
+        let p = [("Replacement", "true"), ("ReplacementTiming", timing)];
+        // A second queen is left: the magister stays a magister.
+        let mut g = with(&p, "3rk3/8/8/8/3Q4/8/8/Q3K2M b - -- 1");
+        play(&mut g, "d8d4");
+        play(&mut g, "e8e7");
+        assert_eq!(g.to_move(), Player::White);
+        assert_eq!(
+            g.piece_at(7),
+            Some((Player::White, Kind::Magister)),
+            "{timing}"
+        );
+        assert_eq!(g.piece_at(0), Some((Player::White, Kind::Queen)));
+        // The last queen lost: now the magister becomes one.
+        let p = [
+            ("Replacement", "true"),
+            ("ReplacementTiming", timing),
+            ("Strike", "false"),
+        ];
+        let mut g = with(&p, "3rk3/8/8/8/3Q4/8/8/3QK2M b - -- 1");
+        play(&mut g, "d8d4");
+        assert_eq!(
+            g.piece_at(7),
+            Some((Player::White, Kind::Magister)),
+            "{timing}"
+        );
+        play(&mut g, "e1f2");
+        play(&mut g, "d4d1");
+        assert_eq!(
+            g.piece_at(7),
+            Some((Player::White, Kind::Queen)),
+            "{timing}"
+        );
+        // A second Jester is left: no pawn becomes a Jester, and there is nothing to choose.
+        let j = [
+            ("Replacement", "true"),
+            ("ReplacementTiming", timing),
+            ("TchesReverse", "queen"),
+            ("Strike", "false"),
+        ];
+        let mut g = with(&j, "4k2j/pp1j4/8/3Q4/8/8/2PP4/4K3 w - -- 1");
+        play(&mut g, "d5d7");
+        assert_eq!(g.to_move(), Player::Black);
+        let a = actions(&g);
+        assert!(!a.iter().any(|x| x.contains('=')), "{timing}: {a:?}");
+        assert_eq!(g.piece_at(48), Some((Player::Black, Kind::Pawn)));
+        assert_eq!(g.piece_at(49), Some((Player::Black, Kind::Pawn)));
+    }
+    // A position cannot owe a replacement while a piece of the lost type is left.
+    let p = [("Replacement", "true"), ("Strike", "false")];
+    let mut g = with(&p, "4k3/8/8/8/8/8/8/4K3 w - -- 1");
+    let e = g
+        .set_fen("4k3/pp1j4/8/8/8/8/8/4K3 b - -- 1 j")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("jester"), "{e}");
+    assert!(g.set_fen("4k3/pp6/8/8/8/8/8/4K3 b - -- 1 j").is_ok());
+}
+
+#[test]
+fn an_unsafe_target_is_named_in_the_error() {
+    for (strike, why) in [
+        ("false", "it leaves the queen open to capture"),
+        (
+            "true",
+            "after it the turn cannot be finished with the queen safe",
+        ),
+    ] {
+        let p = [("Target", "queen"), ("Strike", strike)];
+        let g = with(&p, "k2r4/7q/8/8/8/8/8/Q7 w - -- 1");
+        let e = g.parse_action("a1d1").unwrap_err().to_string();
+        assert!(e.ends_with(why), "Strike {strike}: {e}");
+    }
+    let p = [
+        ("Target", "mounted-bishop"),
+        ("TchesReverse", "griffin"),
+        ("Strike", "false"),
+    ];
+    let g = with(&p, "k2r4/7o/8/8/8/8/8/2K2O2 w - -- 1");
+    let e = g.parse_action("f1d2").unwrap_err().to_string();
+    assert!(
+        e.ends_with("it leaves the mounted-bishop open to capture"),
+        "{e}"
+    );
 }
 
 #[test]

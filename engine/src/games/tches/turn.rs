@@ -40,6 +40,9 @@ impl Memo {
     }
 }
 
+/// The reason of a win by Escort the King.
+const ESCORTED: &str = "king escorted to the portal";
+
 /// A piece as it is taken off or put on a cell: owner, type, facing.
 type Piece = (Player, Kind, u8);
 
@@ -214,6 +217,8 @@ impl Tches {
         self.pos.key ^= keys.last(me, self.pos.last[me.index()]) ^ keys.last(me, moved);
         self.pos.last[me.index()] = moved;
         if self.winner().is_some() {
+            // The game is over, and the winner's turn with it: nothing is left in progress.
+            self.end_turn(me);
             return saved;
         }
         if self.tables.rules.replacement {
@@ -225,10 +230,10 @@ impl Tches {
         saved
     }
 
-    /// The owner of a lost Jester, Queen or Magister owes its replacement (never for the
-    /// target type: its loss counts as such).
+    /// The owner of a lost Jester, Queen or Magister owes its replacement when it has no
+    /// piece of that type left (never for the target type: its loss counts as such).
     fn owe(&mut self, owner: Player, lost: Kind) {
-        if lost == self.tables.rules.target {
+        if lost == self.tables.rules.target || self.has_kind(owner, lost) {
             return;
         }
         if let Some(slot) = REPLACE_SLOTS.iter().position(|&k| k == lost) {
@@ -303,6 +308,15 @@ impl Tches {
             }
         }
         m
+    }
+
+    /// True when `p` has a piece of type `k`, on top or carried.
+    pub(super) fn has_kind(&self, p: Player, k: Kind) -> bool {
+        let pos = &self.pos;
+        Bits(pos.occupied()).any(|c| {
+            pos.at(c) == Some((p, k))
+                || (pos.stacked & bit(c) != 0 && pos.under_at(c) == Some((p, k)))
+        })
     }
 
     /// Applies `p`'s owed replacements that leave no choice (one candidate, or none: then
@@ -424,7 +438,9 @@ impl Tches {
             self.piece_actions(c, &mut actions);
             for &a in &actions {
                 let saved = self.play_raw(a);
-                ok = self.winner() == Some(me) || self.can_finish(me, memo);
+                ok = self
+                    .win_stands(me)
+                    .unwrap_or_else(|| self.can_finish(me, memo));
                 self.pos = saved;
                 if ok {
                     break 'pieces;
@@ -442,9 +458,23 @@ impl Tches {
         }
         let me = self.pos.side;
         let saved = self.play_raw(m);
-        let ok = self.winner() == Some(me) || self.can_finish(me, memo);
+        let ok = self
+            .win_stands(me)
+            .unwrap_or_else(|| self.can_finish(me, memo));
         self.pos = saved;
         ok
+    }
+
+    /// After an action of `me`: `None` when it did not win; `Some(true)` when it won;
+    /// `Some(false)` when its only win is `me`'s king on the enemy portal while `me`'s royal
+    /// piece could be captured. Reaching the portal does not lift king safety (only capturing
+    /// the enemy's last royal piece does), and the win comes when the king arrives, so the
+    /// royal piece must be safe then, also in the middle of a Strike turn.
+    fn win_stands(&self, me: Player) -> Option<bool> {
+        match self.won(me)? {
+            ESCORTED => Some(!self.royal_attacked(me)),
+            _ => Some(true),
+        }
     }
 
     /// Every legal action, in generation order.
@@ -522,7 +552,7 @@ impl Tches {
             });
         }
         if t.rules.escort && pos.kings[p.index()] & !pos.stacked & t.portal[them.index()] != 0 {
-            return Some("king escorted to the portal");
+            return Some(ESCORTED);
         }
         if t.rules.capture_king
             && pos.kings[them.index()] & pos.stacked & pos.occ[p.index()] & t.portal[p.index()] != 0
