@@ -9,7 +9,7 @@ use tessera::search::{mcts, Limits, SearchConfig, SearchControl};
 use tessera::Game;
 
 const MIDDLEGAME: &str = "r1bqk2r/ppp2ppp/2n2n2/3pp3/1bPP4/2N1PN2/PP3PPP/R1BQKB1R w KQkq - 0 6 \
-                          c3:1w,f3:1b,c6:1b,d5:1w - 9H.2H.3D.8S KS.QC.4C.10S * 5S.9D";
+                          c3:1w,f3:1b,c6:1b,d5:1w - 9H.2H.3D.8S KS.QS.4C.10S * 5S.9D";
 
 /// One random game from a deal (at most 600 actions); returns the actions played.
 pub fn random_playout(seed: u64) -> u64 {

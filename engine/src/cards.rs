@@ -1,15 +1,14 @@
 //! Playing cards as the chess-kit games use them (Booster Chess, Parade and Neighbour Chess
-//! Solitaire): compact codes, text, and the card-to-piece table the rule text calls
+//! Solitaire): compact codes, text, and the card-to-piece table of the rule text's
 //! Appendix A.
 //!
-//! The appendix itself is lost. The table below is the project's reading of it, fixed by the
-//! rule text's own examples: the 9 and 10 of hearts are a white bishop and rook, the 8 of
-//! diamonds a white knight, the 9 of spades a black bishop; the Parade gaps (knight 1,
-//! bishop 2, rook 3, queen 5, king 6) are the card's rank minus 7, so knights are 8s, bishops
-//! 9s, rooks 10s, the queen a Q and the king a K. Red suits are White, black suits Black.
-//! Each colour has one king and one queen: the king is the K of hearts (spades), the queen the
-//! Q of diamonds (clubs). The pawns, which only Booster uses, are the 2 to 5 of each suit;
-//! the sixes are Booster's checker cards. Aces, 7s, jacks and the other face cards are unused.
+//! Appendix A (from the author's published rules): red cards are White pieces, black cards
+//! Black pieces; the 2 to 5 are pawns, the 8s knights, the 9s bishops, the 10s rooks, the
+//! queen of hearts (spades) the White (Black) queen and the king of hearts (spades) the White
+//! (Black) king. The 6s and 7s stand for empty cells in games that use them; Booster's sixes
+//! are its checker cards. Aces, jacks and the queens and kings of diamonds and clubs are not
+//! used: a queen or king of diamonds or clubs is refused when read, naming the right card,
+//! since writing one for a piece is the likely slip.
 
 use std::fmt;
 
@@ -138,25 +137,43 @@ impl Card {
         self.suit().colour()
     }
 
-    /// The card's meaning in the chess-kit games (Appendix A as read above).
+    /// The card's meaning in the chess-kit games (Appendix A).
     pub fn role(self) -> Role {
         let colour = self.colour();
-        let king_suit = matches!(self.suit(), Suit::Hearts | Suit::Spades);
+        let face_suit = matches!(self.suit(), Suit::Hearts | Suit::Spades);
         let piece = match self.rank() {
             2..=5 => CardPiece::Pawn,
             6 => return Role::Checker(colour),
             8 => CardPiece::Knight,
             9 => CardPiece::Bishop,
             10 => CardPiece::Rook,
-            12 if !king_suit => CardPiece::Queen,
-            13 if king_suit => CardPiece::King,
+            12 if face_suit => CardPiece::Queen,
+            13 if face_suit => CardPiece::King,
             _ => return Role::Unused,
         };
         Role::Piece(piece, colour)
     }
 
-    /// Reads `9H`, `10h`, `QD`, `ks` (rank `A 2..10 J Q K`, suit `H D S C`, any case).
+    /// Reads `9H`, `10h`, `QH`, `ks` (rank `A 2..10 J Q K`, suit `H D S C`, any case). The
+    /// queens and kings of diamonds and clubs are refused (see the module text).
     pub fn parse(text: &str) -> Result<Card, RuleError> {
+        let card = Card::parse_any(text)?;
+        if let (12 | 13, Suit::Diamonds | Suit::Clubs) = (card.rank(), card.suit()) {
+            let (colour, suit) = match card.colour() {
+                Player::White => ("White", Suit::Hearts),
+                Player::Black => ("Black", Suit::Spades),
+            };
+            let right = Card::new(card.rank(), suit);
+            let piece = if card.rank() == 12 { "queen" } else { "king" };
+            return Err(RuleError::new(format!(
+                "{card} is not a card of this deck: the {colour} {piece} is {right}"
+            )));
+        }
+        Ok(card)
+    }
+
+    /// Reads any of the 52 cards.
+    fn parse_any(text: &str) -> Result<Card, RuleError> {
         let bad = || {
             RuleError::new(format!(
                 "'{text}' is not a card (rank A, 2-10, J, Q, K then suit H, D, S, C, e.g. 9H)"
@@ -253,6 +270,41 @@ mod tests {
     }
 
     #[test]
+    fn the_queens_and_kings_are_the_hearts_and_spades_of_appendix_a() {
+        let role = |t: &str| Card::parse(t).unwrap().role();
+        assert_eq!(role("QH"), Role::Piece(CardPiece::Queen, Player::White));
+        assert_eq!(role("QS"), Role::Piece(CardPiece::Queen, Player::Black));
+        assert_eq!(role("KH"), Role::Piece(CardPiece::King, Player::White));
+        assert_eq!(role("KS"), Role::Piece(CardPiece::King, Player::Black));
+        for (wrong, right) in [
+            ("QD", "the White queen is QH"),
+            ("qc", "the Black queen is QS"),
+            ("KD", "the White king is KH"),
+            ("KC", "the Black king is KS"),
+        ] {
+            let e = Card::parse(wrong).unwrap_err().to_string();
+            let want = format!(
+                "{} is not a card of this deck: {right}",
+                wrong.to_uppercase()
+            );
+            assert!(e.contains(&want), "{wrong}: {e}");
+            assert!(parse_cards(&format!("9H {wrong} 8S")).is_err());
+        }
+        let deck: Vec<String> = booster_deck().iter().map(Card::to_string).collect();
+        for c in ["QH", "QS", "KH", "KS"] {
+            assert!(deck.contains(&c.to_string()), "{c} in {deck:?}");
+        }
+        for c in ["QD", "QC", "KD", "KC"] {
+            assert!(!deck.contains(&c.to_string()), "{c} in {deck:?}");
+        }
+        let solo: Vec<String> = solitaire_piece_cards()
+            .iter()
+            .map(Card::to_string)
+            .collect();
+        assert!(solo.contains(&"QH".to_string()) && solo.contains(&"QS".to_string()));
+    }
+
+    #[test]
     fn decks_hold_a_standard_set() {
         let solo = solitaire_piece_cards();
         assert_eq!(solo.len(), 16);
@@ -291,8 +343,11 @@ mod tests {
     fn text_round_trips_and_bad_text_is_refused() {
         for code in 0..52 {
             let c = Card::from_code(code).unwrap();
-            assert_eq!(Card::parse(&c.to_string()).unwrap(), c);
-            assert_eq!(Card::parse(&c.to_string().to_lowercase()).unwrap(), c);
+            assert_eq!(Card::parse_any(&c.to_string()).unwrap(), c);
+            assert_eq!(Card::parse_any(&c.to_string().to_lowercase()).unwrap(), c);
+            if c.rank() < 12 || matches!(c.suit(), Suit::Hearts | Suit::Spades) {
+                assert_eq!(Card::parse(&c.to_string()).unwrap(), c);
+            }
         }
         for bad in ["", "H", "1H", "11H", "9X", "10", "QQ", "9HH"] {
             assert!(Card::parse(bad).is_err(), "{bad}");

@@ -11,7 +11,7 @@ use tessera::registry;
 use tessera_tests::binary::{tessera_bin, Engine};
 
 const WAIT: Duration = Duration::from_secs(60);
-const DEAL: &str = "9H 10H KS 10S 8S 8H 10C 9S 8D QD KH 9D 10D 8C QC 9C";
+const DEAL: &str = "9H 10H KS 10S 8S 8H 10C 9S 8D QH KH 9D 10D 8C QS 9C";
 
 /// The `cp` score and the principal variation of the last `info` line with a `pv`.
 fn score_and_pv(lines: &[String]) -> (i32, Vec<String>) {
@@ -47,7 +47,7 @@ fn parade_session() {
     let d = e.sync();
     assert!(
         d.iter()
-            .any(|l| l.starts_with("hand: 8 cards (top first: 8D QD")),
+            .any(|l| l.starts_with("hand: 8 cards (top first: 8D QH")),
         "{d:?}"
     );
     assert!(
@@ -104,7 +104,7 @@ fn parade_session() {
     truth.play_str("f3g2,Q@c5").unwrap();
     for (search, go) in [("auto", "go movetime 300"), ("mcts", "go nodes 300")] {
         e.send(&format!("setoption name Search value {search}"));
-        e.send(&format!("position fen {VIEW} moves f3g2 add=QD"));
+        e.send(&format!("position fen {VIEW} moves f3g2 add=QH"));
         e.send(go);
         let out = e.until("bestmove", WAIT);
         let best = out
@@ -142,7 +142,7 @@ fn neighbour_session() {
     assert_eq!(score, 30);
     let d = replayed_result(&mut e, "position startpos moves", &pv);
     assert!(d.iter().any(|l| l == "won: score 30"), "{d:?}");
-    e.send("position startpos moves N@f1 R@d1 R>f1");
+    e.send("position startpos moves K@f1 R@d1 B>f1");
     e.send("legal");
     let l = e.sync();
     assert!(
@@ -154,7 +154,7 @@ fn neighbour_session() {
     let d = e.sync();
     assert!(
         d.iter()
-            .any(|l| l.starts_with("placing the white rook held over f1")),
+            .any(|l| l.starts_with("placing the white bishop held over f1")),
         "{d:?}"
     );
     e.quit(WAIT);
@@ -204,11 +204,53 @@ fn solve_one_deal_and_many() {
         assert!(out.lines().any(|l| l.starts_with(row)), "{row}: {out}");
     }
     let (ok, out, _) = tessera(&["solve", "--variant", "neighbour", "--seed", "3"]);
-    assert!(ok && out.contains("best score 28 (won), proven"), "{out}");
+    assert!(ok && out.contains("best score 29 (won), proven"), "{out}");
     let (ok, _, err) = tessera(&["solve", "--variant", "parade", "--deal", "9H 10H"]);
     assert!(!ok && err.contains("16 cards"), "{err}");
     let (ok, _, err) = tessera(&["solve", "--variant", "chess", "--deal", DEAL]);
     assert!(!ok && err.contains("no option Deal"), "{err}");
+}
+
+/// Appendix A's queens are the queen of hearts (White) and the queen of spades (Black): a
+/// deal with them solves, and one naming the queen of diamonds or clubs is refused with the
+/// right card named.
+#[test]
+fn the_queens_are_the_hearts_and_spades() {
+    let deal = "9H 10H KS 10S 8S 8H 10C 9S 8D QH 10D 9D KH QS 9C 8C";
+    let (ok, out, err) = tessera(&["solve", "--variant", "parade", "--deal", deal]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains(&format!("deal {deal}")), "{out}");
+    assert!(
+        out.contains("best score ") && out.contains(", proven"),
+        "{out}"
+    );
+    let wrong = "9H 10H KS 10S 8S 8H 10C 9S 8D QD 10D 9D KH QC 9C 8C";
+    let (ok, _, err) = tessera(&["solve", "--variant", "parade", "--deal", wrong]);
+    assert!(
+        !ok && err.contains("QD is not a card of this deck: the White queen is QH"),
+        "{err}"
+    );
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value parade");
+    e.send(&format!(
+        "setoption name Deal value {}",
+        wrong.replace("QD", "QH")
+    ));
+    let r = e.sync();
+    assert!(
+        r.iter()
+            .any(|l| l.contains("QC is not a card of this deck: the Black queen is QS")),
+        "{r:?}"
+    );
+    e.send(&format!("position fen {deal}"));
+    e.send("d");
+    let d = e.sync();
+    assert!(
+        d.iter()
+            .any(|l| l.starts_with("hand: 8 cards (top first: 8D QH")),
+        "{d:?}"
+    );
+    e.quit(WAIT);
 }
 
 #[test]

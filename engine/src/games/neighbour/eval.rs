@@ -6,9 +6,9 @@
 //!
 //! Bound: every card spent places at most one piece (an add spends two cards and places one
 //! piece; a move spends one and places one), so the cards still to spend are at least the
-//! pieces still to place (`solitaire::connect::placements_needed`, with at least the minimum
-//! group size), plus one more for each add still needed to reach the minimum. A piece held
-//! for placement is placed without a further card.
+//! pieces still to place (`solitaire::connect::placements_needed` with the game's
+//! connectivity, and at least the minimum group size), plus one more for each add still needed
+//! to reach the minimum. A piece held for placement is placed without a further card.
 
 use crate::game::Evaluate;
 use crate::games::solitaire::connect::{self, Components};
@@ -28,7 +28,7 @@ pub const LOST: SoloScore = SoloScore {
 pub struct Weights {
     /// Per piece that must still be placed to connect the group.
     pub placement: i32,
-    /// Per orthogonally connected group.
+    /// Per connected group.
     pub group: i32,
     /// Per piece of the largest group.
     pub largest: i32,
@@ -73,23 +73,25 @@ impl Solitaire for Neighbour {
         let p = &self.pos;
         let occ = p.board.occupied();
         let n = p.count() as i32;
-        let min = p.min_pieces as i32;
+        let min = p.rules.min_pieces as i32;
+        let conn = p.rules.connectivity;
         let cost = match p.phase {
             Phase::Moving => {
                 if n < min {
                     return LOST;
                 }
-                connect::placements_needed(occ, n as u32) as i32
+                connect::placements_needed(occ, n as u32, conn) as i32
             }
             Phase::Adding => {
                 let at_least = n.max(min) as u32;
-                connect::placements_needed(occ, at_least) as i32 + (min - n).max(0)
+                connect::placements_needed(occ, at_least, conn) as i32 + (min - n).max(0)
             }
             Phase::PieceCard | Phase::SquareCard | Phase::Placing(_) => {
                 // The held piece (or the one being drawn) is placed for the cards already
                 // counted; it is one of the pieces the group needs.
                 let at_least = (n + 1).max(min) as u32;
-                (connect::placements_needed(occ, at_least) as i32 - 1).max(0) + (min - n - 1).max(0)
+                (connect::placements_needed(occ, at_least, conn) as i32 - 1).max(0)
+                    + (min - n - 1).max(0)
             }
         };
         let points = p.cards_left() as i32 - cost;
@@ -115,8 +117,10 @@ impl Evaluate for Neighbour {
         let w = &self.weights;
         let p = &self.pos;
         let occ = p.board.occupied();
-        let comps = Components::of(occ);
-        let need = connect::placements_needed(occ, (p.count()).max(p.min_pieces as u32)) as i32;
+        let conn = p.rules.connectivity;
+        let comps = Components::of(occ, conn);
+        let need =
+            connect::placements_needed(occ, p.count().max(p.rules.min_pieces as u32), conn) as i32;
         let mobile = super::movegen::move_targets(p)
             .iter()
             .filter(|&&t| t != 0)

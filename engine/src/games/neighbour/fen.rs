@@ -20,7 +20,7 @@ use crate::games::solitaire::options::cards;
 use crate::games::solitaire::{Board, Pile};
 
 use super::position::{
-    card_piece, piece_cards, square_cards, Phase, Position, NO_CELL, PIECES, SQUARES,
+    card_piece, piece_cards, square_cards, Phase, Position, Rules, NO_CELL, PIECES, SQUARES,
 };
 
 pub fn fen(p: &Position) -> String {
@@ -61,7 +61,7 @@ fn drawn_split(pile: &Pile, name: &str) -> Result<(usize, usize), RuleError> {
     Ok((up, pile.drawn() - up))
 }
 
-pub fn parse(text: &str, min_pieces: u8) -> Result<Position, RuleError> {
+pub fn parse(text: &str, rules: Rules) -> Result<Position, RuleError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if !text.contains('/') {
         let order = cards(text)?;
@@ -72,7 +72,7 @@ pub fn parse(text: &str, min_pieces: u8) -> Result<Position, RuleError> {
             )));
         }
         let (p, s) = split_deal(&order);
-        return Position::deal(&p, &s, min_pieces);
+        return Position::deal(&p, &s, rules);
     }
     let [board, pieces, squares, phase, cell] = fields[..] else {
         return Err(RuleError::new(format!(
@@ -168,7 +168,7 @@ pub fn parse(text: &str, min_pieces: u8) -> Result<Position, RuleError> {
         } else {
             cell
         },
-        min_pieces,
+        rules,
         fair: false,
         key: 0,
     };

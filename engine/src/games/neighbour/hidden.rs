@@ -57,12 +57,8 @@ impl Neighbour {
         let cards = |pile: &crate::games::solitaire::Pile| -> Vec<Card> {
             (0..pile.len()).filter_map(|i| pile.card(i)).collect()
         };
-        g.start = Position::deal(
-            &cards(&g.pos.pieces),
-            &cards(&g.pos.squares),
-            g.pos.min_pieces,
-        )
-        .expect("filled piles are a deal");
+        g.start = Position::deal(&cards(&g.pos.pieces), &cards(&g.pos.squares), g.pos.rules)
+            .expect("filled piles are a deal");
         g.start.fair = true;
         match g.pos.phase {
             Phase::PieceCard => {
@@ -148,7 +144,7 @@ impl Hidden for Neighbour {
         crate::games::solitaire::pile::shuffle(&mut p, rng);
         crate::games::solitaire::pile::shuffle(&mut s, rng);
         let mut g =
-            Neighbour::from_deal(&p, &s, self.pos.min_pieces).expect("shuffled piles are a deal");
+            Neighbour::from_deal(&p, &s, self.pos.rules).expect("shuffled piles are a deal");
         g.weights = self.weights;
         Some(if self.pos.fair { g.fair() } else { g })
     }
@@ -159,7 +155,7 @@ impl Hidden for Neighbour {
                 "a Neighbour view starts with 'view ', not '{text}'"
             ))
         })?;
-        let mut pos = fen::parse(body, self.pos.min_pieces)?;
+        let mut pos = fen::parse(body, self.pos.rules)?;
         if pos.pieces.observed() != pos.pieces || pos.squares.observed() != pos.squares {
             return Err(RuleError::new(
                 "a view knows only the cards the adds turned up; write the others '?'",

@@ -8,9 +8,11 @@
 //! wrapping). After any add you may stop adding (and must, once the pieces pile is empty).
 //! Then each move spends a card from either pile and moves a piece to an empty cell with the
 //! move of one of its same-colour neighbours (the eight cells around it); a piece with no
-//! same-colour neighbour cannot move. The game is won when at least `NeighbourMinPieces`
-//! pieces (default 2) form one orthogonally connected group, scoring the cards left in both
-//! piles; it is lost (0) when no move is possible or the piles are spent.
+//! same-colour neighbour cannot move. The game is won when all the pieces, at least
+//! `NeighbourMinPieces` of them (default 2), form one group connected through neighbours in
+//! the same sense, the eight cells around (`NeighbourOrthogonal` connects through the four
+//! sides only), scoring the cards left in both piles; it is lost (0) when no move is possible
+//! or the piles are spent.
 
 mod eval;
 mod fen;
@@ -26,6 +28,7 @@ use crate::bitboard::Cell;
 use crate::cards::{format_cards, Card};
 use crate::game::{Game, Outcome, Player, RuleError};
 use crate::games::solitaire::board::{cell_name, tables};
+use crate::games::solitaire::connect::Connectivity;
 use crate::games::solitaire::{options, report};
 use crate::geometry::Geometry;
 use crate::options::{OptionKind, OptionSpec, VariantOptions};
@@ -36,12 +39,15 @@ pub use eval::{Weights, LOST};
 pub use hidden::{NeighbourSeen, NeighbourView};
 pub use position::{
     card_piece, nearest_free, piece_cards, square_cards, target_cell, NeighbourAction, Phase,
-    Position, Spend,
+    Position, Rules, Spend,
 };
 
 /// The option naming the fewest pieces of a winning group.
 pub const MIN_PIECES: &str = "NeighbourMinPieces";
 pub const DEFAULT_MIN_PIECES: u8 = 2;
+
+/// The option connecting a group through the four sides of a cell only.
+pub const ORTHOGONAL: &str = "NeighbourOrthogonal";
 
 /// A game of Neighbour: the position, the start of its deal (for `reset`) and the greedy
 /// player's weights.
@@ -57,9 +63,9 @@ impl Neighbour {
     pub fn from_deal(
         pieces: &[Card],
         squares: &[Card],
-        min_pieces: u8,
+        rules: Rules,
     ) -> Result<Neighbour, RuleError> {
-        let pos = Position::deal(pieces, squares, min_pieces)?;
+        let pos = Position::deal(pieces, squares, rules)?;
         Ok(Neighbour {
             pos,
             start: pos,
@@ -68,7 +74,7 @@ impl Neighbour {
     }
 
     /// A deal from text: the 16 piece cards then the 20 square cards (a `|` may separate them).
-    pub fn from_text(text: &str, min_pieces: u8) -> Result<Neighbour, RuleError> {
+    pub fn from_text(text: &str, rules: Rules) -> Result<Neighbour, RuleError> {
         let order = options::cards(text)?;
         if order.len() != position::PIECES + position::SQUARES {
             return Err(RuleError::new(format!(
@@ -77,29 +83,37 @@ impl Neighbour {
             )));
         }
         let (p, s) = fen::split_deal(&order);
-        Neighbour::from_deal(&p, &s, min_pieces)
+        Neighbour::from_deal(&p, &s, rules)
     }
 
     /// Both piles shuffled from a seed.
-    pub fn shuffled(seed: u64, min_pieces: u8) -> Neighbour {
+    pub fn shuffled(seed: u64, rules: Rules) -> Neighbour {
         let mut rng = options::rng(seed);
         let mut p = piece_cards().to_vec();
         let mut s = square_cards().to_vec();
         crate::games::solitaire::pile::shuffle(&mut p, &mut rng);
         crate::games::solitaire::pile::shuffle(&mut s, &mut rng);
-        Neighbour::from_deal(&p, &s, min_pieces).expect("shuffled piles are a deal")
+        Neighbour::from_deal(&p, &s, rules).expect("shuffled piles are a deal")
     }
 
-    pub fn min_pieces(opts: &VariantOptions) -> Result<u8, RuleError> {
-        Ok(opts.int(MIN_PIECES, DEFAULT_MIN_PIECES as i64, 1, 16)? as u8)
+    /// The group rules the options set.
+    pub fn rules(opts: &VariantOptions) -> Result<Rules, RuleError> {
+        Ok(Rules {
+            min_pieces: opts.int(MIN_PIECES, DEFAULT_MIN_PIECES as i64, 1, 16)? as u8,
+            connectivity: if opts.flag(ORTHOGONAL, false)? {
+                Connectivity::Orthogonal
+            } else {
+                Connectivity::EightWay
+            },
+        })
     }
 
     /// The game the options describe: the `Deal`, or one shuffled from `DealSeed`.
     pub fn from_options(opts: &VariantOptions) -> Result<Neighbour, RuleError> {
-        let min = Neighbour::min_pieces(opts)?;
+        let rules = Neighbour::rules(opts)?;
         match options::deal_text(opts) {
-            Some(text) => Neighbour::from_text(text, min),
-            None => Ok(Neighbour::shuffled(options::seed(opts)?, min)),
+            Some(text) => Neighbour::from_text(text, rules),
+            None => Ok(Neighbour::shuffled(options::seed(opts)?, rules)),
         }
     }
 
@@ -223,7 +237,7 @@ impl Game for Neighbour {
     }
 
     fn set_fen(&mut self, text: &str) -> Result<(), RuleError> {
-        let mut pos = fen::parse(text, self.pos.min_pieces)?;
+        let mut pos = fen::parse(text, self.pos.rules)?;
         pos.fair = self.pos.fair;
         self.pos = pos;
         Ok(())
@@ -315,7 +329,7 @@ impl Game for Neighbour {
             None => format!(
                 "score if won now: {} (a group needs {} pieces)",
                 p.cards_left(),
-                p.min_pieces
+                p.rules.min_pieces
             ),
         });
         lines
@@ -333,7 +347,15 @@ const MIN_PIECES_SPEC: OptionSpec = OptionSpec {
     check: None,
 };
 
-const OPTIONS: [OptionSpec; 9] = [
+const ORTHOGONAL_SPEC: OptionSpec = OptionSpec {
+    name: ORTHOGONAL,
+    kind: OptionKind::Check { default: false },
+    help: "Neighbour: a group connects through the four sides of a cell only (default: \
+           through the eight cells around)",
+    check: None,
+};
+
+const OPTIONS: [OptionSpec; 10] = [
     options::DEAL_SPEC,
     options::SEED_SPEC,
     options::SECONDS_SPEC,
@@ -343,6 +365,7 @@ const OPTIONS: [OptionSpec; 9] = [
     options::FAIR_SAMPLES_SPEC,
     options::FAIR_SOLVE_KB_SPEC,
     MIN_PIECES_SPEC,
+    ORTHOGONAL_SPEC,
 ];
 
 fn create(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
@@ -360,7 +383,7 @@ impl report::Dealt for Neighbour {
     }
 
     fn from_seed(seed: u64, opts: &VariantOptions) -> Result<Self, RuleError> {
-        Ok(Neighbour::shuffled(seed, Neighbour::min_pieces(opts)?))
+        Ok(Neighbour::shuffled(seed, Neighbour::rules(opts)?))
     }
 
     fn deal_text(&self) -> String {

@@ -8,8 +8,9 @@ use crate::bitboard::{bit, Bits, Cell};
 use crate::cards::{cards_where, solitaire_piece_cards, Card, CardPiece, Role};
 use crate::game::{Player, RuleError};
 use crate::games::solitaire::board::tables;
+use crate::games::solitaire::connect::{self, Connectivity};
 use crate::games::solitaire::pile::{check_order, PileKeys};
-use crate::games::solitaire::{connect, Board, Kind, Piece, Pile};
+use crate::games::solitaire::{Board, Kind, Piece, Pile};
 use crate::zobrist;
 
 /// Which pile a move spends its card from.
@@ -78,6 +79,30 @@ impl Phase {
             self,
             Phase::PieceCard | Phase::SquareCard | Phase::Placing(_)
         )
+    }
+}
+
+/// What the options decide: the fewest pieces of a winning group, and which cells count as
+/// next to each other in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    pub min_pieces: u8,
+    pub connectivity: Connectivity,
+}
+
+impl Rules {
+    /// Groups through all eight directions, the rule text's neighbours.
+    pub fn new(min_pieces: u8) -> Rules {
+        Rules {
+            min_pieces,
+            connectivity: Connectivity::EightWay,
+        }
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::new(super::DEFAULT_MIN_PIECES)
     }
 }
 
@@ -172,8 +197,9 @@ pub struct Position {
     pub phase: Phase,
     /// The cell of the last piece added (`NO_CELL` before the first).
     pub last: u8,
-    /// The fewest pieces a winning group holds.
-    pub min_pieces: u8,
+    /// The fewest pieces a winning group holds, and its connectivity. Not part of the
+    /// position text nor of the key (a game keeps them throughout).
+    pub rules: Rules,
     /// The player does not know the piles' order (the real game, not the clairvoyant
     /// puzzle): an add is written `add`, whatever the cards it will turn up. Not part of the
     /// position text nor of the key.
@@ -183,7 +209,7 @@ pub struct Position {
 
 impl Position {
     /// The start of a deal: the two piles in order, nothing on the board.
-    pub fn deal(pieces: &[Card], squares: &[Card], min_pieces: u8) -> Result<Position, RuleError> {
+    pub fn deal(pieces: &[Card], squares: &[Card], rules: Rules) -> Result<Position, RuleError> {
         check_order(pieces, piece_cards(), "pieces pile")?;
         check_order(squares, square_cards(), "squares pile")?;
         let mut p = Position {
@@ -192,7 +218,7 @@ impl Position {
             squares: Pile::new(squares),
             phase: Phase::Adding,
             last: NO_CELL,
-            min_pieces,
+            rules,
             fair: false,
             key: 0,
         };
@@ -240,11 +266,11 @@ impl Position {
         self.board.count()
     }
 
-    /// Won: at least `min_pieces` pieces in one orthogonally connected group, nothing pending.
+    /// Won: at least `min_pieces` pieces in one connected group, nothing pending.
     pub fn won(&self) -> bool {
         !self.phase.pending()
-            && self.count() >= self.min_pieces as u32
-            && connect::is_connected(self.board.occupied())
+            && self.count() >= self.rules.min_pieces as u32
+            && connect::is_connected(self.board.occupied(), self.rules.connectivity)
     }
 
     /// The piece drawn for the add under way.

@@ -16,14 +16,14 @@ use crate::game::{Chance, Hidden, View};
 use crate::games::solitaire::board::parse_cell;
 use crate::search::solo::{solve, Caps, Solitaire, SoloScore};
 
-const PIECES: &str = "8H 10C QC 8S 10H 10S 9S KH 9H 10D 8D 9D 8C QD KS 9C";
+const PIECES: &str = "8H 10C QS 8S 10H 10S 9S KH 9H 10D 8D 9D 8C QH KS 9C";
 const SQUARES: &str = "5C 2D 3H 6D 4H 6C 2H 5S 3D 5H 3C 4S 4C 2S 6S 5D 6H 4D 3S 2C";
 
 fn dealt(pieces: &str, squares: &str) -> Neighbour {
     Neighbour::from_deal(
         &parse_cards(pieces).unwrap(),
         &parse_cards(squares).unwrap(),
-        DEFAULT_MIN_PIECES,
+        Rules::default(),
     )
     .unwrap()
 }
@@ -87,7 +87,7 @@ fn adds_follow_the_cards() {
 fn a_held_piece_goes_to_the_nearest_ring_of_free_cells() {
     // The next add (KH with 4C, up 4 from d1) aims at d5, which is taken, and so is every
     // cell around it: the king goes to a free cell two steps from d5.
-    let fen = "8/8/2NBb3/2qnr3/2RbR3/8/8/3r4 8H,9D,9S,QC,10C,10H,8S,9C,10S,10D|KH,9H,8D,8C,QD,KS \
+    let fen = "8/8/2NBb3/2qnr3/2RbR3/8/8/3r4 8H,9D,9S,QS,10C,10H,8S,9C,10S,10D|KH,9H,8D,8C,QH,KS \
                2S,3D,2H,5S,2C,6C,3C,3S,5C,6S|4C,2D,3H,4H,5H,6H,4D,5D,6D,4S add d1";
     let mut g = at(fen);
     assert_eq!(
@@ -115,7 +115,7 @@ fn a_held_piece_goes_to_the_nearest_ring_of_free_cells() {
 #[test]
 fn moves_borrow_a_same_colour_neighbours_move() {
     let g = at(
-        "8/8/2NBb3/2qnr3/2RbR3/8/8/3r4 8H,9D,9S,QC,10C,10H,8S,9C,10S,10D|KH,9H,8D,8C,QD,KS \
+        "8/8/2NBb3/2qnr3/2RbR3/8/8/3r4 8H,9D,9S,QS,10C,10H,8S,9C,10S,10D|KH,9H,8D,8C,QH,KS \
                 2S,3D,2H,5S,2C,6C,3C,3S,5C,6S|4C,2D,3H,4H,5H,6H,4D,5D,6D,4S move -",
     );
     let l = legal(&g);
@@ -169,7 +169,7 @@ fn a_move_spends_a_card_from_the_chosen_pile() {
 
 #[test]
 fn one_group_wins_with_the_cards_left_and_min_pieces_is_an_option() {
-    let fen = "8/8/8/8/8/8/8/RN6 8H,10H|10C,QC,8S,10S,9S,KH,9H,10D,8D,9D,8C,QD,KS,9C \
+    let fen = "8/8/8/8/8/8/8/RN6 8H,10H|10C,QS,8S,10S,9S,KH,9H,10D,8D,9D,8C,QH,KS,9C \
                5C,2D|3H,6D,4H,6C,2H,5S,3D,5H,3C,4S,4C,2S,6S,5D,6H,4D,3S,2C add b1";
     let g = at(fen);
     assert_eq!(g.final_score(), Some(SoloScore::won(32)));
@@ -184,10 +184,46 @@ fn one_group_wins_with_the_cards_left_and_min_pieces_is_an_option() {
 }
 
 #[test]
+fn diagonal_neighbours_form_a_group_and_orthogonal_groups_are_an_option() {
+    // A white knight on a1 and a black rook on b2 touch corner to corner: one group.
+    let fen = "8/8/8/8/8/8/1r6/N7 8H,10C|QS,8S,10H,10S,9S,KH,9H,10D,8D,9D,8C,QH,KS,9C \
+               5C,2D|3H,6D,4H,6C,2H,5S,3D,5H,3C,4S,4C,2S,6S,5D,6H,4D,3S,2C move -";
+    let g = at(fen);
+    assert_eq!(g.final_score(), Some(SoloScore::won(32)), "{fen}");
+    assert_eq!(g.outcome().unwrap().result_string(), "1-0");
+    // The same while adding: the add that puts the rook on b2 wins at once.
+    let adding = fen.replace(" move -", " add b2");
+    assert_eq!(at(&adding).final_score(), Some(SoloScore::won(32)));
+    // A chain of corner-to-corner neighbours across the board is one group too.
+    let chain = "8/8/8/8/8/2n5/1r6/N7 8H,10C,8C|8S,10H,10S,9S,KH,9H,10D,8D,9D,QH,KS,9C,QS \
+                 5C,2D,3H|6D,4H,6C,2H,5S,3D,5H,3C,4S,4C,2S,6S,5D,6H,4D,3S,2C move -";
+    assert_eq!(at(chain).final_score(), Some(SoloScore::won(30)));
+    // Cells two apart are not neighbours.
+    let apart = "8/8/8/8/8/2n5/8/N7 8H,8C|10C,8S,10H,10S,9S,KH,9H,10D,8D,9D,QH,KS,9C,QS \
+                 5C,2D|3H,6D,4H,6C,2H,5S,3D,5H,3C,4S,4C,2S,6S,5D,6H,4D,3S,2C move -";
+    assert_eq!(at(apart).result(), Some(LOST));
+    // With orthogonal groups, the diagonal pair is two groups and nothing can move.
+    let mut o = VariantOptions::new();
+    o.set(ORTHOGONAL, "true");
+    o.set("Deal", &format!("{PIECES} {SQUARES}"));
+    let mut h = Neighbour::from_options(&o).unwrap();
+    h.set_fen(fen).unwrap();
+    assert_eq!(h.final_score(), None);
+    assert!(legal(&h).is_empty());
+    assert_eq!(h.result(), Some(LOST));
+    assert_eq!(h.outcome().unwrap().reason(), "no move possible");
+    // The option is off by default, and `false` is the default.
+    o.set(ORTHOGONAL, "false");
+    let mut k = Neighbour::from_options(&o).unwrap();
+    k.set_fen(fen).unwrap();
+    assert_eq!(k.final_score(), Some(SoloScore::won(32)));
+}
+
+#[test]
 fn no_move_loses_and_spent_piles_lose() {
     // Two pieces of different colours, apart, after stopping: nothing can move.
     let g = at(
-        "8/8/8/8/8/8/8/R1n5 10H,8C|8H,10C,QC,8S,10S,9S,KH,9H,10D,8D,9D,QD,KS,9C \
+        "8/8/8/8/8/8/8/R1n5 10H,8C|8H,10C,QS,8S,10S,9S,KH,9H,10D,8D,9D,QH,KS,9C \
                 5C,2D|3H,6D,4H,6C,2H,5S,3D,5H,3C,4S,4C,2S,6S,5D,6H,4D,3S,2C move -",
     );
     assert!(legal(&g).is_empty());
@@ -202,9 +238,9 @@ fn bad_text_is_refused_and_changes_nothing() {
     for bad in [
         "",
         "8/8/8/8/8/8/8/8 |x add -",
-        "8/8/8/8/8/8/8/N7 |8H,10C,QC,8S,10H,10S,9S,KH,9H,10D,8D,9D,8C,QD,KS,9C |5C,2D,3H,6D,4H,6C,2H,5S,3D,5H,3C,4S,4C,2S,6S,5D,6H,4D,3S,2C add -",
-        "8/8/8/8/8/8/8/8 |8H,10C,QC,8S,10H,10S,9S,KH,9H,10D,8D,9D,8C,QD,KS,9C |5C,2D,3H,6D,4H,6C,2H,5S,3D,5H,3C,4S,4C,2S,6S,5D,6H,4D,3S,2C dance -",
-        "8/8/8/8/8/8/8/8 |8H,10C,QC,8S,10H,10S,9S,KH,9H,10D,8D,9D,8C,QD,KS,9C |5C,2D,3H,6D,4H,6C,2H,5S,3D,5H,3C,4S,4C,2S,6S,5D,6H,4D,3S,2C add a1",
+        "8/8/8/8/8/8/8/N7 |8H,10C,QS,8S,10H,10S,9S,KH,9H,10D,8D,9D,8C,QH,KS,9C |5C,2D,3H,6D,4H,6C,2H,5S,3D,5H,3C,4S,4C,2S,6S,5D,6H,4D,3S,2C add -",
+        "8/8/8/8/8/8/8/8 |8H,10C,QS,8S,10H,10S,9S,KH,9H,10D,8D,9D,8C,QH,KS,9C |5C,2D,3H,6D,4H,6C,2H,5S,3D,5H,3C,4S,4C,2S,6S,5D,6H,4D,3S,2C dance -",
+        "8/8/8/8/8/8/8/8 |8H,10C,QS,8S,10H,10S,9S,KH,9H,10D,8D,9D,8C,QH,KS,9C |5C,2D,3H,6D,4H,6C,2H,5S,3D,5H,3C,4S,4C,2S,6S,5D,6H,4D,3S,2C add a1",
         "8H 10C",
     ] {
         assert!(g.set_fen(bad).is_err(), "{bad}");
@@ -240,6 +276,9 @@ mod reference {
         pub phase: String,
         pub cell: Option<usize>,
         pub min: usize,
+        /// Groups connect through the four sides only (the option), not the eight cells
+        /// around.
+        pub orthogonal: bool,
     }
 
     pub fn name(c: usize) -> String {
@@ -311,6 +350,7 @@ mod reference {
                 phase: f[3].to_string(),
                 cell: (f[4] != "-").then(|| parse_name(f[4])),
                 min,
+                orthogonal: false,
             }
         }
 
@@ -362,7 +402,20 @@ mod reference {
             let mut i = 0;
             while i < seen.len() {
                 let (x, y) = Self::xy(seen[i]);
-                for (nx, ny) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+                for (dx, dy) in [
+                    (1, 0),
+                    (-1, 0),
+                    (0, 1),
+                    (0, -1),
+                    (1, 1),
+                    (1, -1),
+                    (-1, 1),
+                    (-1, -1),
+                ] {
+                    if self.orthogonal && dx != 0 && dy != 0 {
+                        continue;
+                    }
+                    let (nx, ny) = (x + dx, y + dy);
                     if (0..8).contains(&nx) && (0..8).contains(&ny) {
                         let n = (ny * 8 + nx) as usize;
                         if self.cells[n].is_some() && !seen.contains(&n) {
@@ -537,7 +590,7 @@ use reference::Ref;
 #[test]
 fn perft_agrees_with_the_reference() {
     for seed in 1..=4 {
-        let mut g = Neighbour::shuffled(seed, DEFAULT_MIN_PIECES);
+        let mut g = Neighbour::shuffled(seed, Rules::default());
         let r = Ref::from_fen(&g.fen(), 2);
         for depth in 1..=7 {
             assert_eq!(
@@ -549,8 +602,8 @@ fn perft_agrees_with_the_reference() {
     }
 }
 
-fn random_line(seed: u64, steps: usize, min: u8) -> Neighbour {
-    let mut g = Neighbour::shuffled(seed, min);
+fn random_line(seed: u64, steps: usize, rules: Rules) -> Neighbour {
+    let mut g = Neighbour::shuffled(seed, rules);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut acts = Vec::new();
     for i in 0..steps {
@@ -581,9 +634,16 @@ fn action_sets_agree_with_the_reference_along_random_games() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
     for game in 0..60 {
         let min = [2u8, 5, 9][game % 3];
-        let mut g = random_line(300 + game as u64, (game % 12) * 2, min);
+        // Every fourth game connects groups through the four sides only (the option).
+        let orthogonal = game % 4 == 3;
+        let mut rules = Rules::new(min);
+        if orthogonal {
+            rules.connectivity = crate::games::solitaire::connect::Connectivity::Orthogonal;
+        }
+        let mut g = random_line(300 + game as u64, (game % 12) * 2, rules);
         loop {
-            let r = Ref::from_fen(&g.fen(), min as usize);
+            let mut r = Ref::from_fen(&g.fen(), min as usize);
+            r.orthogonal = orthogonal;
             let mine = legal(&g);
             let want: BTreeSet<String> = r.actions().into_iter().collect();
             assert_eq!(mine, want, "{}", g.fen());
@@ -602,7 +662,7 @@ proptest! {
 
     #[test]
     fn game_contracts_hold(seed in 0u64..10_000, steps in 0usize..30) {
-        let mut g = random_line(seed, steps, 4);
+        let mut g = random_line(seed, steps, Rules::new(4));
         prop_assert_eq!(g.key(), g.recompute_key());
         let mut h = g.clone();
         h.set_fen(&g.fen()).unwrap();
@@ -778,8 +838,13 @@ fn the_solver_is_exact_on_small_positions() {
     let mut near = 0;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(8);
     for seed in 0..16u64 {
-        // The positions along a best line, and a random step aside from each.
-        let mut g = random_line(seed, (seed % 3) as usize, 2);
+        // The positions along a best line, and a random step aside from each; every fourth
+        // deal with orthogonal groups (the option).
+        let mut rules = Rules::new(2);
+        if seed % 4 == 3 {
+            rules.connectivity = crate::games::solitaire::connect::Connectivity::Orthogonal;
+        }
+        let mut g = random_line(seed, (seed % 3) as usize, rules);
         if g.result().is_some() {
             continue;
         }
@@ -820,11 +885,11 @@ fn the_solver_is_exact_on_small_positions() {
 #[test]
 fn views_and_observations_keep_the_hidden_contract() {
     for seed in [1, 2, 3] {
-        let g = Neighbour::shuffled(seed, 2).fair();
+        let g = Neighbour::shuffled(seed, Rules::new(2)).fair();
         crate::contract::check_hidden(&g, 5, 3, seed).unwrap();
     }
     // From a position text that does not know the piles (a truth with chance).
-    let g = Neighbour::shuffled(4, 2).fair();
+    let g = Neighbour::shuffled(4, Rules::new(2)).fair();
     let mut t = g.clone();
     t.set_fen(&g.observed().fen()).unwrap();
     crate::contract::check_hidden(&t, 4, 3, 8).unwrap();
@@ -832,7 +897,7 @@ fn views_and_observations_keep_the_hidden_contract() {
 
 #[test]
 fn an_add_shows_its_two_cards_and_the_view_hides_the_order() {
-    let g = Neighbour::shuffled(1, 2).fair();
+    let g = Neighbour::shuffled(1, Rules::new(2)).fair();
     assert_eq!(legal(&g), ["add"].iter().map(|s| s.to_string()).collect());
     let (p, s) = g.deal();
     let o = g.observe(NeighbourAction::Add, Player::White);
@@ -858,7 +923,7 @@ fn an_add_shows_its_two_cards_and_the_view_hides_the_order() {
 
 #[test]
 fn each_unseen_card_turns_up_with_the_right_frequency() {
-    let mut g = Neighbour::shuffled(2, 2).fair();
+    let mut g = Neighbour::shuffled(2, Rules::new(2)).fair();
     g.play(NeighbourAction::Add);
     let v = g.view(Player::White);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);

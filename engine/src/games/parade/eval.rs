@@ -11,7 +11,7 @@
 //! is the loss.
 
 use crate::game::Evaluate;
-use crate::games::solitaire::connect::{self, Components};
+use crate::games::solitaire::connect::{self, Components, Connectivity::Orthogonal};
 use crate::search::solo::{Solitaire, SoloScore};
 
 use super::position::NEGATIVE_MAX;
@@ -70,7 +70,7 @@ impl Solitaire for Parade {
         let p = &self.pos;
         let occ = p.board.occupied();
         // A pending add spends its card when the card turns up, so it is counted as any add.
-        let need = connect::placements_needed(occ, occ.count_ones()) as i32;
+        let need = connect::placements_needed(occ, occ.count_ones(), Orthogonal) as i32;
         let points = p.points() - need;
         if points < LOST.points {
             LOST
@@ -93,8 +93,8 @@ impl Evaluate for Parade {
     fn evaluate(&self) -> i32 {
         let w = &self.weights;
         let occ = self.pos.board.occupied();
-        let comps = Components::of(occ);
-        let need = connect::placements_needed(occ, occ.count_ones()) as i32;
+        let comps = Components::of(occ, Orthogonal);
+        let need = connect::placements_needed(occ, occ.count_ones(), Orthogonal) as i32;
         w.placement * need + w.group * comps.len() as i32 + w.largest * comps.largest() as i32
     }
 }

@@ -1,5 +1,5 @@
 //! Parade's position text: `<board> <deck> <negative> <state>`, e.g. after the setup
-//! `8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|8D,QD,KH,9D,10D,8C,QC,9C 0 -`.
+//! `8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|8D,QH,KH,9D,10D,8C,QS,9C 0 -`.
 //! - board: FEN piece placement, rank 8 first (no pawns);
 //! - deck: the 16 cards (see `solitaire::pile`): the drawn ones in order (the setup's eight,
 //!   then one per action, `*` for a card a move spent face down), `|`, the hand, top first;

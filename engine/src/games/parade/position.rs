@@ -140,7 +140,7 @@ impl Position {
     }
 
     pub fn connected(&self) -> bool {
-        connect::is_connected(self.board.occupied())
+        connect::is_connected(self.board.occupied(), connect::Connectivity::Orthogonal)
     }
 
     /// Won: one group. Lost: the 16 negative points are spent.

@@ -17,7 +17,7 @@ use crate::search::solo::{solve, Caps, Solitaire, SoloScore};
 
 /// The rule text's setup example: drawn B, R, k, r, n, N, r, b, from the 9 and 10 of hearts to
 /// the 9 of spades; then the hand.
-const DEAL: &str = "9H 10H KS 10S 8S 8H 10C 9S 8D QD KH 9D 10D 8C QC 9C";
+const DEAL: &str = "9H 10H KS 10S 8S 8H 10C 9S 8D QH KH 9D 10D 8C QS 9C";
 
 fn dealt(text: &str) -> Parade {
     Parade::from_deal(&parse_cards(text).unwrap()).unwrap()
@@ -74,7 +74,7 @@ fn setup_places_the_examples_pieces() {
     assert_eq!(have, want);
     assert_eq!(
         g.fen(),
-        "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|8D,QD,KH,9D,10D,8C,QC,9C 0 -"
+        "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|8D,QH,KH,9D,10D,8C,QS,9C 0 -"
     );
     assert_eq!(g.position().hand(), 8);
     assert_eq!(g.deal_text(), DEAL);
@@ -107,7 +107,7 @@ fn the_bishop_on_e4_moves_the_knight_from_f3_to_g2() {
     assert_eq!(g.position().board.fen(), "8/8/8/8/1r2b3/1r1n4/5kN1/2B3R1");
     assert_eq!(g.position().hand(), 7);
     // The card was spent face down.
-    assert!(g.fen().contains("9S,*8D|QD,"), "{}", g.fen());
+    assert!(g.fen().contains("9S,*8D|QH,"), "{}", g.fen());
 }
 
 #[test]
@@ -125,14 +125,14 @@ fn the_add_example_places_the_white_knight_on_g4() {
     );
     // The next card, the queen of diamonds, leaves a gap of five after g4: e5.
     assert!(legal(&g).contains("Q@e5"));
-    assert!(g.fen().contains("9S,8D|QD"), "{}", g.fen());
+    assert!(g.fen().contains("9S,8D|QH"), "{}", g.fen());
 }
 
 #[test]
 fn an_add_past_h8_is_not_possible() {
     // The piece farthest along stands on c8; the next card is the white king (gap 6).
     let mut g = at(
-        "2R5/8/8/8/1r2b3/1r1n1N2/5k2/2B5 9H,10H,KS,10S,8S,8H,10C,9S|KH,QD,8D,9D,10D,8C,QC,9C 0 -",
+        "2R5/8/8/8/1r2b3/1r1n1N2/5k2/2B5 9H,10H,KS,10S,8S,8H,10C,9S|KH,QH,8D,9D,10D,8C,QS,9C 0 -",
     );
     assert!(!legal(&g).iter().any(|a| a.contains('@')));
     let e = g.parse_action("K@i8").unwrap_err().0;
@@ -149,12 +149,12 @@ fn one_connected_group_wins_with_the_cards_left() {
     const SETUP: &str = "9H,10H,KS,10S,8S,8H,10C,9S";
     // The king on b1 touches c2 only diagonally: not one group.
     let g = at(&format!(
-        "8/8/8/8/8/2rnbR2/2BrN3/1k6 {SETUP}|8D,QD,KH,9D,10D,8C,QC,9C 0 -"
+        "8/8/8/8/8/2rnbR2/2BrN3/1k6 {SETUP}|8D,QH,KH,9D,10D,8C,QS,9C 0 -"
     ));
     assert!(g.terminal().is_none());
     assert_eq!(g.final_score(), None);
     let won = at(&format!(
-        "8/8/8/8/8/2rnbR2/2BrN3/2k5 {SETUP},*8D|QD,KH,9D,10D,8C,QC,9C 0 -"
+        "8/8/8/8/8/2rnbR2/2BrN3/2k5 {SETUP},*8D|QH,KH,9D,10D,8C,QS,9C 0 -"
     ));
     assert_eq!(
         won.terminal(),
@@ -171,7 +171,7 @@ fn one_connected_group_wins_with_the_cards_left() {
 
 #[test]
 fn after_the_hand_moves_count_negative_points() {
-    let order = "9H,10H,KS,10S,8S,8H,10C,9S,*8D,*QD,*KH,*9D,*10D,*8C,*QC,*9C|";
+    let order = "9H,10H,KS,10S,8S,8H,10C,9S,*8D,*QH,*KH,*9D,*10D,*8C,*QS,*9C|";
     let mut g = at(&format!("8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 {order} 0 -"));
     assert!(legal(&g).iter().all(|a| !a.contains('@')), "no adds");
     play(&mut g, "f3g2");
@@ -193,7 +193,7 @@ fn after_the_hand_moves_count_negative_points() {
 fn no_action_possible_loses() {
     // Only white pieces (the setup dealt the eight white cards): nothing attacks anything,
     // and the next card's piece would pass h8.
-    let g = at("5R1N/8/8/8/8/8/1N6/RBBQK3 10H,9H,9D,QD,KH,10D,8H,8D|KS,QC,8S,9S,10S,8C,9C,10C 0 -");
+    let g = at("5R1N/8/8/8/8/8/1N6/RBBQK3 10H,9H,9D,QH,KH,10D,8H,8D|KS,QS,8S,9S,10S,8C,9C,10C 0 -");
     assert!(legal(&g).is_empty());
     assert_eq!(g.result(), Some(LOST));
     assert_eq!(g.outcome().unwrap().reason(), "no action possible");
@@ -207,15 +207,15 @@ fn bad_text_is_refused_and_changes_nothing() {
         "",
         "8/8/8/8/8/8/8/8 9H|10H 0 -",
         // The board does not hold the face-up cards' pieces.
-        "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3Q1 9H,10H,KS,10S,8S,8H,10C,9S|8D,QD,KH,9D,10D,8C,QC,9C 0 -",
+        "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3Q1 9H,10H,KS,10S,8S,8H,10C,9S|8D,QH,KH,9D,10D,8C,QS,9C 0 -",
         // Negative points with cards in hand.
-        "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|8D,QD,KH,9D,10D,8C,QC,9C 2 -",
+        "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|8D,QH,KH,9D,10D,8C,QS,9C 2 -",
         // The setup's cards face down.
-        "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,*9S|8D,QD,KH,9D,10D,8C,QC,9C 0 -",
-        "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|8D,QD,KH,9D,10D,8C,QC,9C 17 -",
-        "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|8D,QD,KH,9D,10D,8C,QC,9C 0 add",
-        "9H 10H KS 10S 8S 8H 10C 9S 8D QD KH 9D 10D 8C QC QC",
-        "9H 10H KS 10S 8S 8H 10C 9S 8D QD KH 9D 10D 8C QC 2C",
+        "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,*9S|8D,QH,KH,9D,10D,8C,QS,9C 0 -",
+        "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|8D,QH,KH,9D,10D,8C,QS,9C 17 -",
+        "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|8D,QH,KH,9D,10D,8C,QS,9C 0 add",
+        "9H 10H KS 10S 8S 8H 10C 9S 8D QH KH 9D 10D 8C QS QS",
+        "9H 10H KS 10S 8S 8H 10C 9S 8D QH KH 9D 10D 8C QS 2C",
     ] {
         assert!(g.set_fen(bad).is_err(), "{bad}");
         assert_eq!(g.fen(), before);
@@ -231,10 +231,10 @@ fn bad_text_is_refused_and_changes_nothing() {
 #[test]
 fn a_bare_deal_is_a_position_and_reset_returns_to_the_deal() {
     let mut g = dealt(DEAL);
-    g.set_fen("8D QD KH 9D 10D 8C QC 9C 9H 10H KS 10S 8S 8H 10C 9S")
+    g.set_fen("8D QH KH 9D 10D 8C QS 9C 9H 10H KS 10S 8S 8H 10C 9S")
         .unwrap();
     assert!(
-        g.fen().contains(" 8D,QD,KH,9D,10D,8C,QC,9C|9H,"),
+        g.fen().contains(" 8D,QH,KH,9D,10D,8C,QS,9C|9H,"),
         "{}",
         g.fen()
     );
@@ -251,7 +251,7 @@ fn panel_shows_hand_discards_and_next_add() {
     play(&mut g, "c1b2");
     let p = g.panel().join("\n");
     assert!(
-        p.contains("hand: 7 cards (top first: QD KH 9D 10D 8C QC 9C)"),
+        p.contains("hand: 7 cards (top first: QH KH 9D 10D 8C QS 9C)"),
         "{p}"
     );
     assert!(
@@ -593,7 +593,7 @@ fn the_observation_hides_the_order_of_the_unseen_cards() {
     let obs = g.observed();
     assert_eq!(
         obs.fen(),
-        "8/8/8/2Q5/1r2b3/1r1n4/5kN1/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S,*?,QD|?,?,?,?,?,? 0 -"
+        "8/8/8/2Q5/1r2b3/1r1n4/5kN1/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S,*?,QH|?,?,?,?,?,? 0 -"
     );
     assert_eq!(obs.unknowns(), 7);
     // An add in the observation waits for its card: each unseen card equally likely.
@@ -603,7 +603,7 @@ fn the_observation_hides_the_order_of_the_unseen_cards() {
     let mut outcomes = Vec::new();
     o.chance_actions(&mut outcomes);
     let names: BTreeSet<String> = outcomes.iter().map(|(a, _)| o.format_action(*a)).collect();
-    let want: BTreeSet<String> = ["8D", "KH", "9D", "10D", "8C", "QC", "9C"]
+    let want: BTreeSet<String> = ["8D", "KH", "9D", "10D", "8C", "QS", "9C"]
         .iter()
         .map(|s| s.to_string())
         .collect();
@@ -620,13 +620,13 @@ fn the_observation_hides_the_order_of_the_unseen_cards() {
             .symbol(),
         'K'
     );
-    assert!(o.fen().contains(",QD,KH|?,"), "{}", o.fen());
+    assert!(o.fen().contains(",QH,KH|?,"), "{}", o.fen());
 }
 
 #[test]
 fn a_card_that_cannot_be_added_is_seen_and_stays_on_top() {
     let g = at(
-        "2R5/8/8/8/1r2b3/1r1n1N2/5k2/2B5 9H,10H,KS,10S,8S,8H,10C,9S|KH,QD,8D,9D,10D,8C,QC,9C 0 -",
+        "2R5/8/8/8/1r2b3/1r1n1N2/5k2/2B5 9H,10H,KS,10S,8S,8H,10C,9S|KH,QH,8D,9D,10D,8C,QS,9C 0 -",
     );
     let mut o = g.observed();
     play(&mut o, "add KH");
@@ -665,11 +665,11 @@ fn samples_agree_with_the_observation_and_are_uniform() {
     }
     // 7 unseen cards in 7 places: each about 1000 times per place (3 sigma is about 88).
     for i in [8usize, 10, 15] {
-        for c in ["8D", "KH", "9D", "10D", "8C", "QC", "9C"] {
+        for c in ["8D", "KH", "9D", "10D", "8C", "QS", "9C"] {
             let n = counts.get(&(i, c.to_string())).copied().unwrap_or(0);
             assert!((880..=1120).contains(&n), "{c} in place {i}: {n}");
         }
-        assert!(!counts.contains_key(&(i, "QD".to_string())));
+        assert!(!counts.contains_key(&(i, "QH".to_string())));
     }
 }
 
@@ -776,7 +776,7 @@ fn the_solver_is_exact_on_small_positions() {
         "only {near} positions within two actions of the end"
     );
     // Three actions deep, on a few deals.
-    for seed in [7u64, 18, 20] {
+    for seed in [4u64, 10, 23] {
         let g = Parade::shuffled(seed);
         assert!(check_solver(&g, 3) <= 3);
     }
@@ -798,7 +798,7 @@ fn the_solver_is_exact_on_small_positions() {
 
 #[test]
 fn the_solver_finds_the_loss_when_no_group_can_form() {
-    let g = at("5R1N/8/8/8/8/8/1N6/RBBQK3 10H,9H,9D,QD,KH,10D,8H,8D|KS,QC,8S,9S,10S,8C,9C,10C 0 -");
+    let g = at("5R1N/8/8/8/8/8/1N6/RBBQK3 10H,9H,9D,QH,KH,10D,8H,8D|KS,QS,8S,9S,10S,8C,9C,10C 0 -");
     let stop = std::sync::atomic::AtomicBool::new(false);
     let sol = solve(&g, &Caps::default(), &stop, &mut |_| {});
     assert_eq!(sol.best, LOST);
@@ -810,7 +810,7 @@ fn the_solver_finds_the_loss_when_no_group_can_form() {
 #[test]
 fn the_bound_sees_two_cells_joining_groups() {
     let g = at(
-        "6R1/8/8/8/8/1b2B3/R2Nr3/2b1n3 9C,8S,10D,10S,8D,9S,9D,10H,*KH,*9H|8H,QC,QD,10C,8C,KS 0 -",
+        "6R1/8/8/8/8/1b2B3/R2Nr3/2b1n3 9C,8S,10D,10S,8D,9S,9D,10H,*KH,*9H|8H,QS,QH,10C,8C,KS 0 -",
     );
     assert!(g.score_bound() >= SoloScore::won(4));
     assert_eq!(solved(&g).best, SoloScore::won(4));
@@ -835,7 +835,7 @@ fn views_and_observations_keep_the_hidden_contract() {
 #[test]
 fn a_fair_player_may_try_an_add_that_does_not_fit() {
     let g = at(
-        "2R5/8/8/8/1r2b3/1r1n1N2/5k2/2B5 9H,10H,KS,10S,8S,8H,10C,9S|KH,QD,8D,9D,10D,8C,QC,9C 0 -",
+        "2R5/8/8/8/1r2b3/1r1n1N2/5k2/2B5 9H,10H,KS,10S,8S,8H,10C,9S|KH,QH,8D,9D,10D,8C,QS,9C 0 -",
     )
     .fair();
     // The player does not know the king is next: the add is offered, written `add`.
@@ -847,7 +847,7 @@ fn a_fair_player_may_try_an_add_that_does_not_fit() {
     play(&mut t, "add");
     // Nothing is spent; the king is seen and stays on top; no add is offered now.
     assert_eq!(t.position().hand(), 8);
-    assert!(t.fen().contains("|!KH,QD,"), "{}", t.fen());
+    assert!(t.fen().contains("|!KH,QH,"), "{}", t.fen());
     assert!(!legal(&t).iter().any(|a| a.contains('@') || a == "add"));
     let mut v = g.view(Player::White);
     v.apply(&o).unwrap();
@@ -918,7 +918,7 @@ fn the_monte_carlo_player_decides_from_the_view_alone() {
     };
     // Two deals that differ only in the order of the hand: the same view, so the same values.
     let a = dealt(DEAL).fair();
-    let b = dealt("9H 10H KS 10S 8S 8H 10C 9S 9C QC 8C 10D 9D KH QD 8D").fair();
+    let b = dealt("9H 10H KS 10S 8S 8H 10C 9S 9C QS 8C 10D 9D KH QH 8D").fair();
     assert_eq!(a.view(Player::White).fen(), b.view(Player::White).fen());
     let va = pimc::values::<Parade>(&a.view(Player::White), &cfg, &mut rng(5));
     let vb = pimc::values::<Parade>(&b.view(Player::White), &cfg, &mut rng(5));

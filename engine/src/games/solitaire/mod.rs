@@ -1,7 +1,7 @@
 //! What the two card solitaires of the chess kit (Parade and Neighbour Chess Solitaire) share:
-//! the 8x8 board of non-pawn pieces in bitboards, attacks, orthogonal connectivity and the
-//! lower bound on the cards a connected group still costs, the piles of cards, and the options
-//! for deals and the clairvoyant solver.
+//! the 8x8 board of non-pawn pieces in bitboards, attacks, connectivity (orthogonal, or through
+//! the eight cells around) and the lower bound on the cards a connected group still costs, the
+//! piles of cards, and the options for deals and the clairvoyant solver.
 
 pub mod board;
 pub mod connect;

@@ -5,8 +5,8 @@
 //! pile, top first, all separated by commas. A card drawn face down is written with a leading
 //! `*`; a card the player does not know is `?`; a card the player has seen although it is not
 //! face up on a discard pile (the next card, turned up by an add that could not place it) is
-//! marked with `!` (`!QD`, or `*!QD` once drawn face down):
-//! `9H,10H,KS,10S,8S,8H,10C,9S,*QD|8D,KH,9D,10D,8C,QC,9C` (clairvoyant) or
+//! marked with `!` (`!QH`, or `*!QH` once drawn face down):
+//! `9H,10H,KS,10S,8S,8H,10C,9S,*QH|8D,KH,9D,10D,8C,QS,9C` (clairvoyant) or
 //! `9H,10H,KS,10S,8S,8H,10C,9S,*?|?,?,?,?,?,?,?` (what the player sees).
 
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -418,7 +418,7 @@ mod tests {
     #[test]
     fn filling_respects_what_is_known() {
         let deck = solitaire_piece_cards();
-        let order = parse_cards("9H 10H KS 10S 8S 8H 10C 9S 8D QD KH 9D 10D 8C QC 9C").unwrap();
+        let order = parse_cards("9H 10H KS 10S 8S 8H 10C 9S 8D QH KH 9D 10D 8C QS 9C").unwrap();
         let keys = PileKeys::new(3);
         let mut p = Pile::new(&order);
         for _ in 0..9 {
@@ -427,7 +427,7 @@ mod tests {
         p.mark_seen(9, &keys);
         let seen = p.observed();
         assert_eq!(seen.card(9), p.card(9));
-        assert!(seen.text().contains("|!QD,"), "{}", seen.text());
+        assert!(seen.text().contains("|!QH,"), "{}", seen.text());
         assert_eq!(Pile::parse(&seen.text(), &deck, "deck").unwrap(), seen);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
         let mut full = seen;
