@@ -188,6 +188,17 @@ pub trait Game: Clone + Send + Sync + 'static {
         })
     }
 
+    /// Whether the draws the rules decide by counting (the fifty-move rule, repetition,
+    /// insufficient material) end the game. On by default; perft turns them off, since a
+    /// perft count (like every published table) counts legal moves whatever those rules say.
+    /// Endings that are not such draws (checkmate, three in a row, a king in the end zone)
+    /// end the game either way.
+    fn draw_rules(&self) -> bool {
+        true
+    }
+    /// Turns the counted draws on or off (see `draw_rules`); games without any ignore it.
+    fn set_draw_rules(&mut self, _on: bool) {}
+
     /// True when the current position occurred earlier since the last irreversible action
     /// and the rules make repetition a draw: searchers score such a node as a draw.
     fn repeated(&self) -> bool {

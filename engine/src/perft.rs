@@ -2,6 +2,10 @@
 //! `perft` counts actions (plies); `perft_turns` counts complete turns, for variants whose turn
 //! holds several actions (a turn ends where `to_move` changes, or where the game ends; a
 //! one-player game's turn is one action).
+//!
+//! Like every published perft table, the counts ignore the draws the rules decide by counting
+//! (the fifty-move rule, repetition, insufficient material: `Game::draw_rules`); endings that
+//! are not such draws (checkmate, three in a row, a king in the end zone) still end a line.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -9,7 +13,16 @@ use crate::game::{Game, Player};
 
 /// Number of legal action sequences of length `depth` (plies) from the position.
 pub fn perft<G: Game>(g: &mut G, depth: u32) -> u64 {
-    counted(g, depth, &Never)
+    ignoring_draws(g, |g| counted(g, depth, &Never))
+}
+
+/// Runs a count with the game's counted draws turned off, then restores them.
+fn ignoring_draws<G: Game, R>(g: &mut G, count: impl FnOnce(&mut G) -> R) -> R {
+    let on = g.draw_rules();
+    g.set_draw_rules(false);
+    let r = count(g);
+    g.set_draw_rules(on);
+    r
 }
 
 /// Something that may ask a long count to stop: checked once per inner node, never per leaf,
@@ -86,21 +99,23 @@ pub fn divide_until<G: Game>(
     stop: &AtomicBool,
     each: &mut dyn FnMut(G::Action, u64),
 ) -> bool {
-    let mut actions = Vec::new();
-    g.legal_actions(&mut actions);
-    for a in actions {
-        if stop.interrupted() {
-            return false;
+    ignoring_draws(g, |g| {
+        let mut actions = Vec::new();
+        g.legal_actions(&mut actions);
+        for a in actions {
+            if stop.interrupted() {
+                return false;
+            }
+            let u = g.play(a);
+            let n = counted(g, depth, stop);
+            g.undo(u);
+            if stop.interrupted() {
+                return false;
+            }
+            each(a, n);
         }
-        let u = g.play(a);
-        let n = counted(g, depth, stop);
-        g.undo(u);
-        if stop.interrupted() {
-            return false;
-        }
-        each(a, n);
-    }
-    true
+        true
+    })
 }
 
 /// Number of distinct sequences of `turns` complete legal turns from the position. A turn is
@@ -109,7 +124,7 @@ pub fn divide_until<G: Game>(
 /// A turn left unfinishable (no legal action while the same side is still to move) is not
 /// counted.
 pub fn perft_turns<G: Game>(g: &mut G, turns: u32) -> u64 {
-    turns_counted(g, turns, &Never)
+    ignoring_draws(g, |g| turns_counted(g, turns, &Never))
 }
 
 fn turns_counted<G: Game, I: Interrupt>(g: &mut G, turns: u32, stop: &I) -> u64 {
@@ -174,8 +189,10 @@ pub fn divide_turns_until<G: Game>(
     stop: &AtomicBool,
     each: &mut dyn FnMut(&[G::Action], u64),
 ) -> bool {
-    let mut prefix = Vec::new();
-    first_turns(g, g.to_move(), turns, &mut prefix, stop, each)
+    ignoring_draws(g, |g| {
+        let mut prefix = Vec::new();
+        first_turns(g, g.to_move(), turns, &mut prefix, stop, each)
+    })
 }
 
 fn first_turns<G: Game>(
@@ -216,7 +233,106 @@ fn first_turns<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Outcome;
+    use crate::games::adrenaline::Adrenaline;
+    use crate::games::booster::{Booster, Config};
     use crate::games::chess::Chess;
+    use crate::games::cloak::Cloak;
+    use crate::games::tictacchess::TicTacChess;
+    use crate::games::tiledsquares::TiledSquares;
+
+    /// `g` with the FEN's half-move clock (field `field`) set to `clock`.
+    fn with_clock<G: Game>(g: &G, field: usize, clock: u32) -> G {
+        let mut fields: Vec<String> = g.fen().split(' ').map(str::to_string).collect();
+        fields[field] = clock.to_string();
+        let mut h = g.clone();
+        h.set_fen(&fields.join(" "))
+            .expect("the same position, another clock");
+        h
+    }
+
+    /// At the fifty-move limit the game is drawn, yet perft counts what the same position
+    /// with a fresh clock counts, and the draw stands after the count.
+    fn counts_past_the_fifty_move_rule<G: Game>(g: &G, field: usize, depth: u32) {
+        let mut fresh = with_clock(g, field, 0);
+        let mut done = with_clock(g, field, 100);
+        assert!(fresh.outcome().is_none(), "{}", fresh.fen());
+        assert!(
+            matches!(done.outcome(), Some(Outcome::Draw { .. })),
+            "{}",
+            done.fen()
+        );
+        let want = perft(&mut fresh, depth);
+        assert!(want > 0);
+        assert_eq!(perft(&mut done, depth), want, "{}", done.fen());
+        assert_eq!(perft_turns(&mut done, 1), perft_turns(&mut fresh, 1));
+        assert!(done.draw_rules() && matches!(done.outcome(), Some(Outcome::Draw { .. })));
+    }
+
+    #[test]
+    fn perft_counts_past_the_fifty_move_rule_in_every_game_that_has_it() {
+        let chess = Chess::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1", false).unwrap();
+        counts_past_the_fifty_move_rule(&chess, 4, 2);
+        counts_past_the_fifty_move_rule(&TiledSquares::new(false), 4, 2);
+        counts_past_the_fifty_move_rule(&Adrenaline::new(), 4, 2);
+        counts_past_the_fifty_move_rule(&Booster::dealt(Config::default(), 7), 4, 2);
+        counts_past_the_fifty_move_rule(&Cloak::new(Some([518, 518])), 6, 2);
+    }
+
+    #[test]
+    fn perft_counts_past_insufficient_material() {
+        // Stockfish: 8 and 40.
+        let mut g = Chess::from_fen("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", false).unwrap();
+        assert!(g.outcome().is_some());
+        assert_eq!(perft(&mut g, 1), 8);
+        assert_eq!(perft(&mut g, 2), 40);
+        let mut d = 0;
+        assert!(divide_until(
+            &mut g,
+            1,
+            &AtomicBool::new(false),
+            &mut |_, n| d += n
+        ));
+        assert_eq!(d, 40);
+        // Adrenaline draws bare kings only (a knight on checkers may mate), by turns.
+        let mut a = Adrenaline::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 -").unwrap();
+        assert!(a.outcome().is_some());
+        assert_eq!(perft_turns(&mut a, 2), 25);
+        // Tiled Squares: the king's moves tile, the knight has no tile to land on.
+        let mut t = TiledSquares::from_fen("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", false).unwrap();
+        assert!(t.outcome().is_some());
+        assert!(perft(&mut t, 2) > 0);
+        assert!(t.outcome().is_some());
+    }
+
+    /// Plays `line` (the variant's notation) from `g`.
+    fn played<G: Game>(mut g: G, line: &str) -> G {
+        for s in line.split_whitespace() {
+            let a = g.parse_action(s).unwrap_or_else(|e| panic!("{s}: {e}"));
+            g.play(a);
+        }
+        g
+    }
+
+    #[test]
+    fn perft_counts_past_a_threefold_repetition() {
+        let shuffle = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8";
+        let mut g = played(Chess::new(false), shuffle);
+        assert!(g.outcome().is_some());
+        assert_eq!(perft(&mut g, 2), 400);
+        assert!(g.outcome().is_some());
+        // Tic Tac Chess: kings dropped, then walked back and forth.
+        let line = "K@a1 k@c3 a1b1 c3b3 b1a1 b3c3 a1b1 c3b3 b1a1 b3c3";
+        let mut t = played(TicTacChess::default(), line);
+        assert_eq!(
+            t.outcome().map(|o| o.reason()),
+            Some("threefold repetition")
+        );
+        let mut fresh = TicTacChess::default();
+        fresh.set_fen(&t.fen()).unwrap();
+        assert!(fresh.outcome().is_none());
+        assert_eq!(perft(&mut t, 3), perft(&mut fresh, 3));
+    }
 
     #[test]
     fn divide_adds_up_and_stops_when_told() {

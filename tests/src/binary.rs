@@ -48,13 +48,18 @@ impl Engine {
     }
 
     pub fn start_with(args: &[&str]) -> Engine {
-        let mut child = Command::new(tessera_bin())
+        Engine::start_program(&tessera_bin(), args)
+    }
+
+    /// Any engine program (a peer such as Stockfish), spoken to the same way.
+    pub fn start_program(program: &std::path::Path, args: &[&str]) -> Engine {
+        let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
-            .expect("spawn tessera");
+            .unwrap_or_else(|e| panic!("spawn {}: {e}", program.display()));
         let stdout = child.stdout.take().unwrap();
         let (tx, rx) = channel();
         thread::spawn(move || {

@@ -94,6 +94,8 @@ pub struct Chess {
     /// Keys of the positions before each move played since the position was set.
     history: Vec<u64>,
     chess960: bool,
+    /// Whether the counted draws end the game (`Game::draw_rules`).
+    draw_rules: bool,
     /// The evaluation's weights and tables, shared between copies.
     eval: Arc<eval::EvalTables>,
     /// With a network in use: its first layer's sums along the line played since it was
@@ -131,6 +133,7 @@ impl Chess {
             rules,
             history: Vec::new(),
             chess960,
+            draw_rules: true,
             eval: eval::EvalTables::default_shared(),
             acc: Accumulators::default(),
         }
@@ -143,6 +146,7 @@ impl Chess {
             rules,
             history: Vec::new(),
             chess960,
+            draw_rules: true,
             eval: eval::EvalTables::default_shared(),
             acc: Accumulators::default(),
         })
@@ -390,7 +394,8 @@ impl Chess {
     #[inline(always)]
     fn may_be_terminal(&self) -> bool {
         let k = &self.pos.by_kind;
-        self.pos.halfmove >= 100 || self.pos.rep_window >= 8 || k[0] | k[3] | k[4] == 0
+        self.draw_rules
+            && (self.pos.halfmove >= 100 || self.pos.rep_window >= 8 || k[0] | k[3] | k[4] == 0)
     }
 }
 
@@ -489,6 +494,10 @@ impl Game for Chess {
     }
 
     fn terminal(&self) -> Option<Outcome> {
+        // Every ending of chess the rules decide without the moves is a counted draw.
+        if !self.draw_rules {
+            return None;
+        }
         if self.insufficient_material() {
             return Some(Outcome::Draw {
                 reason: "insufficient material",
@@ -518,6 +527,14 @@ impl Game for Chess {
                 reason: "stalemate",
             }
         }
+    }
+
+    fn draw_rules(&self) -> bool {
+        self.draw_rules
+    }
+
+    fn set_draw_rules(&mut self, on: bool) {
+        self.draw_rules = on;
     }
 
     fn repeated(&self) -> bool {
@@ -550,9 +567,10 @@ impl Game for Chess {
     }
 
     fn reset(&mut self) {
-        let eval = self.eval.clone();
+        let (eval, draw_rules) = (self.eval.clone(), self.draw_rules);
         *self = Chess::new(self.chess960);
         self.eval = eval;
+        self.draw_rules = draw_rules;
         self.refresh_net();
     }
 

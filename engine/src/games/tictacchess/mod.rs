@@ -126,6 +126,8 @@ pub struct TicTacChess {
     since: usize,
     halfmove: u32,
     fullmove: u32,
+    /// Whether threefold repetition ends the game (`Game::draw_rules`).
+    draw_rules: bool,
     weights: eval::Weights,
 }
 
@@ -169,6 +171,7 @@ impl TicTacChess {
             since: 0,
             halfmove: 0,
             fullmove: 1,
+            draw_rules: true,
             weights: eval::Weights::default(),
         }
     }
@@ -182,6 +185,7 @@ impl TicTacChess {
             since: 0,
             halfmove: 0,
             fullmove: 1,
+            draw_rules: true,
             weights: eval::Weights::default(),
         }
     }
@@ -341,9 +345,17 @@ impl Game for TicTacChess {
     }
 
     fn terminal(&self) -> Option<Outcome> {
-        (self.occurrences() >= 3).then_some(Outcome::Draw {
+        (self.draw_rules && self.occurrences() >= 3).then_some(Outcome::Draw {
             reason: "threefold repetition",
         })
+    }
+
+    fn draw_rules(&self) -> bool {
+        self.draw_rules
+    }
+
+    fn set_draw_rules(&mut self, on: bool) {
+        self.draw_rules = on;
     }
 
     fn no_action_outcome(&self) -> Outcome {

@@ -87,6 +87,8 @@ pub struct TiledSquares {
     /// Keys of the positions before each action played since the position was set.
     history: Vec<u64>,
     anti_tiles: bool,
+    /// Whether the counted draws end the game (`Game::draw_rules`).
+    draw_rules: bool,
     weights: Weights,
 }
 
@@ -117,6 +119,7 @@ impl TiledSquares {
             pos: fen::parse(START_FEN, false).expect("start FEN is valid"),
             history: Vec::new(),
             anti_tiles,
+            draw_rules: true,
             weights: Weights::default(),
         }
     }
@@ -126,6 +129,7 @@ impl TiledSquares {
             pos: fen::parse(fen, anti_tiles)?,
             history: Vec::new(),
             anti_tiles,
+            draw_rules: true,
             weights: Weights::default(),
         })
     }
@@ -231,7 +235,8 @@ impl TiledSquares {
     #[inline(always)]
     fn may_be_terminal(&self) -> bool {
         let k = &self.pos.by_kind;
-        self.pos.halfmove >= 100 || self.pos.rep_window >= 8 || k[0] | k[3] | k[4] == 0
+        self.draw_rules
+            && (self.pos.halfmove >= 100 || self.pos.rep_window >= 8 || k[0] | k[3] | k[4] == 0)
     }
 }
 
@@ -295,6 +300,10 @@ impl Game for TiledSquares {
     }
 
     fn terminal(&self) -> Option<Outcome> {
+        // Every ending the rules decide without the moves is a counted draw.
+        if !self.draw_rules {
+            return None;
+        }
         if self.insufficient_material() {
             return Some(Outcome::Draw {
                 reason: "insufficient material",
@@ -324,6 +333,14 @@ impl Game for TiledSquares {
                 reason: "stalemate",
             }
         }
+    }
+
+    fn draw_rules(&self) -> bool {
+        self.draw_rules
+    }
+
+    fn set_draw_rules(&mut self, on: bool) {
+        self.draw_rules = on;
     }
 
     fn repeated(&self) -> bool {
