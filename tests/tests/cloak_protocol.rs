@@ -250,6 +250,121 @@ fn the_move_limit_waits_for_a_turn_that_paused_after_a_guess() {
     assert!(record.contains("[PlyCount \"2\"]"), "{record}");
 }
 
+/// The `info string error` lines of a session.
+fn errors(out: &[String]) -> Vec<String> {
+    out.iter()
+        .filter(|l| l.starts_with("info string error"))
+        .cloned()
+        .collect()
+}
+
+/// Runs `lines` after choosing Cloak and Dagger with both standard arrangements.
+fn standard_session(lines: &str) -> Vec<String> {
+    session(&format!(
+        "setoption name UCI_Variant value cloak\n\
+         setoption name CloakSetup value 518/518\n\
+         {lines}"
+    ))
+}
+
+#[test]
+fn en_passant_takes_only_the_opponents_double_step() {
+    // A pawn may not step diagonally onto the cell its own side's double step passed: neither
+    // as the bonus after a right guess, nor as the move after an owed bonus.
+    for line in [
+        "position startpos moves 5=k e2e4 d2e3",
+        "position startpos moves 5=q e2e4 end d7d5 e7d6",
+    ] {
+        let out = standard_session(line);
+        let e = errors(&out);
+        assert_eq!(e.len(), 1, "{line}: {out:?}");
+        assert!(e[0].contains("d2e3") || e[0].contains("e7d6"), "{e:?}");
+    }
+    // The opponent's double step just before is taken by the move and by an owed bonus.
+    for line in [
+        "position startpos moves e2e4 end a7a6 end e4e5 end d7d5 end e5d6",
+        "position startpos moves e2e4 end a7a6 end e4e5 end 3=n d7d5 end e5d6",
+    ] {
+        let out = standard_session(line);
+        assert!(errors(&out).is_empty(), "{line}: {out:?}");
+    }
+}
+
+#[test]
+fn a_guess_the_public_knowledge_excludes_is_refused() {
+    // No Chess960 arrangement puts the king on the a- or h-file.
+    for guess in ["1=k", "8=k"] {
+        let out = standard_session(&format!("position startpos moves {guess}"));
+        let e = errors(&out);
+        assert_eq!(e.len(), 1, "{guess}: {out:?}");
+        assert!(e[0].contains("king"), "{e:?}");
+    }
+    let out = standard_session("position startpos moves 2=k");
+    assert!(errors(&out).is_empty(), "{out:?}");
+}
+
+#[test]
+fn a_fen_that_breaks_chess960_is_refused_and_the_position_kept() {
+    // White's king checker 5 on h1 and a rook on e1, both marked unmoved.
+    let bad = "[r1][n2][b3][q4][k5][b6][n7][r8]/pppppppp/8/8/8/8/PPPPPPPP/[R1]3[R8]2[K5] w start aeh/abcdefgh 0/0 - 0 1 518/518 */*/*/*/*/*/*/* */*/*/*/*/*/*/*";
+    let out = standard_session(&format!(
+        "position startpos moves e2e4 end\n\
+         position fen {bad}\n\
+         position fen {bad} moves h1e1\n\
+         d"
+    ));
+    let e = errors(&out);
+    assert_eq!(e.len(), 2, "{out:?}");
+    assert!(e[0].contains("unmoved"), "{e:?}");
+    // The game is still the one after 1. e4.
+    let text = out.join("\n");
+    assert!(text.contains("4P3"), "{text}");
+}
+
+/// The referee checks each action against the truth: a bonus pawn move onto the cell the
+/// mover's own double step passed loses the game as an illegal move.
+#[test]
+fn the_referee_refuses_en_passant_against_ones_own_pawn() {
+    let dir = scratch("cloak_own_ep");
+    let cheat = match_support::shell_engine(
+        &dir,
+        "cheat",
+        "n=$((n+1)); if [ $n = 1 ]; then echo 'bestmove 5=k'; \
+         else echo 'bestmove e2e4,d2e3,end'; fi",
+    );
+    let pgn = dir.join("games.pgn");
+    let t = tessera();
+    let out = Command::new(&t)
+        .args([
+            "match",
+            "--variant",
+            "cloak",
+            "--option",
+            "CloakSetup=standard",
+            "--games",
+            "1",
+            "--nodes",
+            "50",
+            "--maxmoves",
+            "3",
+            "--pgn",
+            &pgn.to_string_lossy(),
+            "--engine",
+            &format!("cmd={cheat}"),
+            "name=cheat",
+            "--engine",
+            &format!("cmd={t}"),
+            "name=tessera",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    let record = std::fs::read_to_string(&pgn).unwrap().replace('\n', " ");
+    assert!(record.contains("[Result \"0-1\"]"), "{record}");
+    assert!(record.contains("illegal move 'd2e3'"), "{record}");
+}
+
 /// Plays `games` games of information-set MCTS with inference (the defaults) against
 /// `opponent`, prints the score line (`docs/cloak.md` quotes these) and returns the score.
 fn strength(opponent: &[&str], games: u32, seed: u64) -> f64 {

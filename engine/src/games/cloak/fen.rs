@@ -20,9 +20,10 @@
 //! A view is written `view <w|b> ` followed by the same fields.
 
 use super::knowledge::Knowledge;
-use super::position::{Phase, Piece, Position, UNKNOWN};
-use super::setup::{self, PAWN};
+use super::position::{back_rank, ep_rank, sq, Phase, Piece, Position, UNKNOWN};
+use super::setup::{self, bit, KING, PAWN};
 use crate::game::{Player, RuleError};
+use crate::games::chess::attacks::{rank_of, Square};
 use crate::games::chess::{parse_square, square_name, PieceKind};
 
 fn piece_char(p: Piece) -> char {
@@ -113,6 +114,85 @@ pub fn format(p: &Position) -> String {
         p.know[0].format(),
         p.know[1].format(),
     )
+}
+
+/// Whether the pawn beyond `e` could have just passed it by a double step: that pawn on the
+/// cell beyond, `e` and the pawn's starting cell empty (any later move clears the cell).
+fn passed_by_double_step(p: &Position, e: Square) -> bool {
+    let side = [Player::White, Player::Black]
+        .into_iter()
+        .find(|&c| rank_of(e) == ep_rank(c));
+    let Some(c) = side else {
+        return false;
+    };
+    let fwd: i32 = if c == Player::White { 8 } else { -8 };
+    let pawn = (e as i32 + fwd) as usize;
+    let start = (e as i32 - fwd) as usize;
+    p.board[pawn]
+        == Some(Piece {
+            color: c,
+            kind: PAWN,
+        })
+        && p.board[e as usize].is_none()
+        && p.board[start].is_none()
+}
+
+/// Whether what the position tells of `c`'s eight starting pieces fits a Chess960
+/// arrangement (its own, where the setup number is given): the kinds of cloaked checkers, the
+/// public knowledge, and the files marked unmoved, each of which holds its starting piece (the
+/// checker of that number, or an uncloaked piece of that file's kind). Those files are the
+/// castling rights, so castling follows the arrangement.
+fn check_arrangement(p: &Position, c: Player) -> Result<(), String> {
+    let name = c.name();
+    let own = p.color_bb[c.index()];
+    let kings = (p.kind_bb[KING as usize] & own).count_ones();
+    if kings > 1 {
+        return Err(format!("{name} has {kings} kings"));
+    }
+    let mut masks = p.know[c.index()].mask;
+    for s in 0..64 {
+        let n = p.num[s];
+        if n > 0 && own >> s & 1 != 0 {
+            let kind = p.board[s].map_or(UNKNOWN, |pc| pc.kind);
+            if kind != UNKNOWN {
+                masks[n as usize - 1] &= bit(kind);
+            }
+        }
+    }
+    for f in 0..8u8 {
+        if p.unmoved[c.index()] >> f & 1 == 0 {
+            continue;
+        }
+        let s = sq(f, back_rank(c));
+        let piece = p.board[s as usize].filter(|pc| pc.color == c);
+        match piece {
+            Some(_) if p.num[s as usize] == f + 1 => {}
+            Some(pc) if p.num[s as usize] == 0 && pc.kind != PAWN => {
+                masks[f as usize] &= bit(pc.kind);
+            }
+            _ => {
+                return Err(format!(
+                    "the {name} {}-file is marked unmoved (castling rights), but {} does not \
+                     hold its starting piece (checker {}, cloaked or uncloaked)",
+                    (b'a' + f) as char,
+                    square_name(s),
+                    f + 1
+                ))
+            }
+        }
+    }
+    let fits = |a: &setup::Arrangement| (0..8).all(|f| masks[f] & bit(a[f]) != 0);
+    let fits_some = match p.setup[c.index()] {
+        Some(n) => fits(&setup::arrangement(n)),
+        None => setup::all().iter().any(fits),
+    };
+    if !fits_some {
+        return Err(format!(
+            "no Chess960 arrangement (king between the rooks, bishops on both colours) fits what \
+             the position tells of the {name} pieces"
+        ));
+    }
+    Ok(())
 }
 
 /// Reads a position. `viewer`: the player whose view this is (the enemy's checkers may then
@@ -311,6 +391,19 @@ pub fn parse(text: &str, viewer: Option<Player>) -> Result<Position, RuleError> 
     }
     if p.phase == Phase::Deal && p.dealt == [true, true] {
         return Err(bad("both are dealt: the phase is not deal"));
+    }
+    if let Some(e) = p.ep {
+        if !passed_by_double_step(&p, e) {
+            return Err(bad(&format!(
+                "the en passant cell {} is not one a pawn's double step just passed",
+                square_name(e)
+            )));
+        }
+    }
+    for c in [Player::White, Player::Black] {
+        if p.dealt[c.index()] {
+            check_arrangement(&p, c).map_err(|why| bad(&why))?;
+        }
     }
     for c in [Player::White, Player::Black] {
         let i = c.index();

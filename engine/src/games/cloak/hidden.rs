@@ -112,9 +112,8 @@ impl CloakView {
                     };
                 }
             }
-            if mover.is_some_and(|m| m.kind == PAWN)
+            if mover.is_some_and(|m| m.kind == PAWN && Some(to) == self.pos.ep_for(m.color))
                 && target.is_none()
-                && Some(to) == self.pos.ep
                 && file_of(from) != file_of(to)
             {
                 return Act::Move {
@@ -167,15 +166,16 @@ impl CloakView {
         }
         // The enemy's action: its kind of action fits the phase and the cells.
         let ok = match (pos.phase, o.act) {
-            (Phase::BonusFirst | Phase::BonusAfter, Act::Pass) => true,
-            (Phase::BonusFirst | Phase::BonusAfter, Act::Drop { to }) => {
-                pos.reserve[pos.side.index()] > 0 && pos.board[to as usize].is_none()
-            }
-            (Phase::BonusFirst | Phase::BonusAfter, Act::Move { from, .. }) => {
-                pos.board[from as usize].is_some_and(|p| p.color == pos.side && p.kind == PAWN)
+            // A bonus moves a pawn or drops one, and the check rules it keeps bind only a
+            // visible king: everything it depends on is public, so the view lists it whole.
+            (Phase::BonusFirst | Phase::BonusAfter, _) => {
+                let mut legal = Vec::new();
+                movegen::legal(pos, &mut legal);
+                legal.contains(&o.act)
             }
             (Phase::Start, Act::Guess { n, kind }) => {
-                pos.checker_cell(self.player, n).is_some() && pos.may_be(self.player, n, kind)
+                pos.checker_cell(self.player, n).is_some()
+                    && pos.know[self.player.index()].kinds_possible(n) & bit(kind) != 0
             }
             (Phase::Start | Phase::Move { .. }, Act::Move { from, to, special }) => {
                 let mover = pos.board[from as usize];

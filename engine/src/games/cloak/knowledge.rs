@@ -216,10 +216,37 @@ impl Knowledge {
     /// The kinds checker `n` may still be over the possible arrangements (tighter than its
     /// mask: the arrangement rules join the checkers).
     pub fn kinds_possible(&self, n: u8) -> Mask {
-        setup::all()
-            .iter()
-            .filter(|a| self.allows(a))
-            .fold(0, |m, a| m | bit(a[n as usize - 1]))
+        self.possible_kinds()[n as usize - 1]
+    }
+
+    /// For every checker (by number - 1), the kinds it has in some possible arrangement: what
+    /// a guess may name. Move generation asks at every turn's start, so answers are kept per
+    /// thread in a small table by the masks (the move shapes do not change them).
+    pub fn possible_kinds(&self) -> [Mask; 8] {
+        const SLOTS: usize = 256;
+        type Slot = Option<(u64, [Mask; 8])>;
+        thread_local! {
+            static TABLE: std::cell::RefCell<Vec<Slot>> =
+                std::cell::RefCell::new(vec![None; SLOTS]);
+        }
+        let key = u64::from_le_bytes(self.mask);
+        let i = (crate::random::mix64(key) % SLOTS as u64) as usize;
+        TABLE.with(|t| {
+            let mut t = t.borrow_mut();
+            if let Some((k, kinds)) = t[i] {
+                if k == key {
+                    return kinds;
+                }
+            }
+            let mut kinds = [0; 8];
+            for a in setup::all().iter().filter(|a| self.allows(a)) {
+                for f in 0..8 {
+                    kinds[f] |= bit(a[f]);
+                }
+            }
+            t[i] = Some((key, kinds));
+            kinds
+        })
     }
 
     /// Text: per checker its mask (`*` for every kind, else letters of `NBRQK`), then `:` and

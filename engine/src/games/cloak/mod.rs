@@ -162,6 +162,8 @@ pub struct Cloak {
     pub certain: Option<Player>,
     /// Set on a view's picture: whose view it draws.
     pub viewer: Option<Player>,
+    /// Whether the counted draws end the game (`Game::draw_rules`).
+    draw_rules: bool,
 }
 
 /// Undo record: the state before, and the history's length.
@@ -200,6 +202,7 @@ impl Cloak {
             own_guess_threat: DEFAULT_OWN_GUESS_THREAT,
             certain: None,
             viewer: None,
+            draw_rules: true,
         };
         g.note_turn_start();
         g
@@ -233,6 +236,7 @@ impl Cloak {
             own_guess_threat: self.own_guess_threat,
             certain: None,
             viewer: None,
+            draw_rules: self.draw_rules,
         }
     }
 
@@ -327,7 +331,15 @@ impl Game for Cloak {
         self.pos.recompute_board_key() ^ self.pos.misc_key()
     }
     fn terminal(&self) -> Option<Outcome> {
+        // The draws it decides are all counted ones (fifty moves, repetition).
         Cloak::public_terminal(&self.pos, &self.history)
+            .filter(|o| self.draw_rules || matches!(o, Outcome::Win { .. }))
+    }
+    fn draw_rules(&self) -> bool {
+        self.draw_rules
+    }
+    fn set_draw_rules(&mut self, on: bool) {
+        self.draw_rules = on;
     }
     fn no_action_outcome(&self) -> Outcome {
         Cloak::no_action_result(&self.pos)
@@ -341,7 +353,7 @@ impl Game for Cloak {
         self.legal_actions(&mut v);
         v.into_iter()
             .find(|&a| notation::format(a) == want)
-            .ok_or_else(|| RuleError::new(format!("'{s}' is not legal here")))
+            .ok_or_else(|| movegen::refusal(&self.pos, s))
     }
     fn format_action(&self, a: Act) -> String {
         notation::format(a)

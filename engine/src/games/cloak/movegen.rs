@@ -1,12 +1,14 @@
 //! The legal actions of the side to move, from its own identities and public information only
 //! (so a view lists the same actions as the full state).
 
+use super::notation;
 use super::position::{
     attacks, back_rank, pawn_rank, sq, Act, Phase, Position, CASTLE, EN_PASSANT, NORMAL, UNKNOWN,
 };
-use super::setup::{self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use crate::game::Player;
+use super::setup::{self, bit, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use crate::game::{Player, RuleError};
 use crate::games::chess::attacks::{bb, rank_of, tables, Square};
+use crate::games::chess::square_name;
 
 /// Appends the legal actions (chance's deals in the deal phase). Nothing once a king is
 /// taken.
@@ -57,18 +59,67 @@ pub fn legal(pos: &Position, out: &mut Vec<Act>) {
     }
 }
 
-/// Guesses: every kind the public knowledge still allows for every enemy cloaked checker.
+/// Guesses: for every enemy cloaked checker, every kind some Chess960 arrangement the public
+/// knowledge allows gives it (public, so the guesser's view offers the same).
 fn guesses(pos: &Position, out: &mut Vec<Act>) {
     let them = pos.side.opponent();
+    let possible = pos.know[them.index()].possible_kinds();
     for n in 1..=8u8 {
         if pos.checker_cell(them, n).is_none() {
             continue;
         }
         for kind in [KNIGHT, BISHOP, ROOK, QUEEN, KING] {
-            if pos.may_be(them, n, kind) {
+            if possible[n as usize - 1] & bit(kind) != 0 {
                 out.push(Act::Guess { n, kind });
             }
         }
+    }
+}
+
+/// Why the text `s` names no legal action here, as plainly as the position tells.
+pub fn refusal(pos: &Position, s: &str) -> RuleError {
+    let not_legal = |why: String| RuleError::new(format!("'{s}' is not legal here: {why}"));
+    match notation::parse_free(s) {
+        Ok(Act::Guess { n, kind }) => {
+            let them = pos.side.opponent();
+            if pos.phase != Phase::Start {
+                return not_legal("a guess comes only at the start of a turn".into());
+            }
+            if pos.checker_cell(them, n).is_none() {
+                return not_legal(format!("the opponent has no cloaked checker {n}"));
+            }
+            let possible = pos.know[them.index()].possible_kinds()[n as usize - 1];
+            if possible & bit(kind) == 0 {
+                let left: Vec<&str> = [KNIGHT, BISHOP, ROOK, QUEEN, KING]
+                    .into_iter()
+                    .filter(|&k| possible & bit(k) != 0)
+                    .map(notation::kind_name)
+                    .collect();
+                let may_be = if left.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (it may be a {})", left.join(", a "))
+                };
+                return not_legal(format!(
+                    "no Chess960 arrangement that fits what is known gives checker {n} a {}{may_be}",
+                    notation::kind_name(kind),
+                ));
+            }
+            not_legal("no legal action follows the guess".into())
+        }
+        Ok(Act::Move { from, to, .. })
+            if pos.board[from as usize].is_some_and(|p| p.kind == PAWN && p.color == pos.side)
+                && pos.board[to as usize].is_none()
+                && Some(to) == pos.ep
+                && pos.ep_for(pos.side).is_none() =>
+        {
+            not_legal(format!(
+                "en passant takes only an enemy pawn right after its double step, and {} was \
+                 passed by a pawn of the side to move",
+                square_name(to)
+            ))
+        }
+        _ => RuleError::new(format!("'{s}' is not legal here")),
     }
 }
 
@@ -138,7 +189,7 @@ fn pawn_moves(pos: &Position, from: Square, out: &mut Vec<Act>) {
         b &= b - 1;
         push(to, NORMAL, out);
     }
-    if let Some(e) = pos.ep {
+    if let Some(e) = pos.ep_for(us) {
         if caps & bb(e) != 0 {
             push(e, EN_PASSANT, out);
         }

@@ -17,6 +17,14 @@ pub fn kind_letter(k: u8) -> char {
     PieceKind::from_index(k as usize).letter()
 }
 
+/// A kind's name, for messages.
+pub fn kind_name(k: u8) -> &'static str {
+    ["pawn", "knight", "bishop", "rook", "queen", "king"]
+        .get(k as usize)
+        .copied()
+        .unwrap_or("piece")
+}
+
 pub fn format(a: Act) -> String {
     match a {
         Act::Deal { side, n } => {

@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use super::knowledge::Knowledge;
-use super::setup::{self, bit, Mask, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use super::setup::{self, Mask, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::game::Player;
 use crate::games::chess::attacks::{bb, file_of, rank_of, tables, Square};
 use crate::random::mix64 as mix;
@@ -161,6 +161,14 @@ pub fn pawn_rank(p: Player) -> u8 {
     match p {
         Player::White => 1,
         Player::Black => 6,
+    }
+}
+
+/// The rank of the cell a double step by `p`'s pawn passes over (its en passant cell).
+pub fn ep_rank(p: Player) -> u8 {
+    match p {
+        Player::White => 2,
+        Player::Black => 5,
     }
 }
 
@@ -601,13 +609,16 @@ impl Position {
         k
     }
 
+    /// The en passant cell `side`'s pawns may take on: only one the opponent's double step
+    /// passed. The cell outlives the double step while the mover passes its bonus or ends its
+    /// turn, and an owed bonus comes between the opponent's move and one's own; a side's own
+    /// double step is never taken (its pawn would step diagonally onto an empty cell).
+    pub fn ep_for(&self, side: Player) -> Option<Square> {
+        self.ep.filter(|&e| rank_of(e) == ep_rank(side.opponent()))
+    }
+
     /// The kinds a side's checker is known not to be ruled out from, by everything public.
     pub fn public_mask(&self, side: Player, n: u8) -> Mask {
         self.know[side.index()].mask[n as usize - 1]
-    }
-
-    /// Whether `kind` is possible for a checker by the public knowledge.
-    pub fn may_be(&self, side: Player, n: u8, kind: u8) -> bool {
-        self.public_mask(side, n) & bit(kind) != 0
     }
 }

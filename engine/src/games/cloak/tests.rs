@@ -175,7 +175,11 @@ mod reference {
                 let t = (r + dr) * 8 + f + df;
                 if b[t as usize].is_some_and(|q| q.white != white) {
                     targets.push((t, false));
-                } else if pos.ep == Some(t as u8) && b[t as usize].is_none() {
+                } else if pos.ep == Some(t as u8)
+                    && b[t as usize].is_none()
+                    && b[(t - 8 * dr) as usize].is_some_and(|q| q.white != white && q.kind == 'p')
+                {
+                    // Only an enemy pawn that just passed the cell is taken.
                     targets.push((t, true));
                 }
             }
@@ -297,6 +301,46 @@ mod reference {
         }
     }
 
+    /// Every Chess960 arrangement, by letters from the a-file: every order of the eight
+    /// pieces, kept where the king stands between the rooks and the bishops on cells of both
+    /// colours.
+    fn arrangements() -> &'static Vec<[char; 8]> {
+        fn orders(left: &mut Vec<char>, cur: &mut Vec<char>, out: &mut Vec<[char; 8]>) {
+            if left.is_empty() {
+                out.push(std::array::from_fn(|i| cur[i]));
+                return;
+            }
+            let mut tried = Vec::new();
+            for i in 0..left.len() {
+                if tried.contains(&left[i]) {
+                    continue;
+                }
+                tried.push(left[i]);
+                let c = left.remove(i);
+                cur.push(c);
+                orders(left, cur, out);
+                cur.pop();
+                left.insert(i, c);
+            }
+        }
+        static ALL: std::sync::OnceLock<Vec<[char; 8]>> = std::sync::OnceLock::new();
+        ALL.get_or_init(|| {
+            let mut every = Vec::new();
+            orders(
+                &mut "rnbqkbnr".chars().collect(),
+                &mut Vec::new(),
+                &mut every,
+            );
+            every.retain(|a| {
+                let at = |c: char| (0..8).filter(|&f| a[f] == c).collect::<Vec<_>>();
+                let (r, k, bs) = (at('r'), at('k')[0], at('b'));
+                r[0] < k && k < r[1] && bs[0] % 2 != bs[1] % 2
+            });
+            assert_eq!(every.len(), 960);
+            every
+        })
+    }
+
     /// The legal actions as text, sorted.
     pub fn legal(pos: &Position) -> Vec<String> {
         let b = board(pos);
@@ -315,11 +359,18 @@ mod reference {
                 moves(pos, &b, white, &mut out);
                 if pos.phase == Phase::Start && !out.is_empty() {
                     let them = if white { 1 } else { 0 };
+                    let masks = pos.know[them].mask;
+                    let fits = |a: &[char; 8]| {
+                        (0..8).all(|f| masks[f] >> "pnbrqk".find(a[f]).unwrap() & 1 != 0)
+                    };
                     for (s, cell) in b.iter().enumerate() {
                         let n = pos.num[s];
                         if n > 0 && cell.is_some_and(|p| p.white != white) {
-                            for (i, c) in "nbrqk".chars().enumerate() {
-                                if pos.know[them].mask[n as usize - 1] >> (i + 1) & 1 != 0 {
+                            for c in "nbrqk".chars() {
+                                if arrangements()
+                                    .iter()
+                                    .any(|a| a[n as usize - 1] == c && fits(a))
+                                {
                                     out.push(format!("{n}={c}"));
                                 }
                             }
@@ -421,8 +472,8 @@ fn perft_agrees_with_the_reference() {
     let mut g = Cloak::new(Some([518, 518]));
     let (fast, slow) = perft_pair(&mut g, 3);
     assert_eq!(fast, slow);
-    // 20 first moves and 40 guesses (8 checkers, 5 kinds each).
-    assert_eq!(crate::perft::perft(&mut g, 1), 20 + 40);
+    // 20 first moves and 38 guesses (8 checkers, 5 kinds each, but no king on a or h).
+    assert_eq!(crate::perft::perft(&mut g, 1), 20 + 38);
     let mut h = Cloak::new(Some([0, 959]));
     let (fast, slow) = perft_pair(&mut h, 3);
     assert_eq!(fast, slow);
@@ -574,11 +625,11 @@ fn guess_bonus_and_uncloak_flow() {
 fn capture_of_a_king_wins_and_checkmate_needs_an_uncloaked_king() {
     // The cloaked black king on e8 taken by the white queen (checker 4, known by its moves).
     let bad = Cloak::from_fen(
-        "[r1][n2][b3]1[k5][b6][n7][r8]/pppp1ppp/8/8/8/8/PPPPQPPP/[R1][N2][B3]1[K5][B6][N7][R8] w start abcefgh/abcdefgh 0/0 - 0 1 518/518 */*/*/N/*/*/*/* */*/*/*/*/*/*/*",
+        "[r1][n2][b3]1[k5][b6][n7][r8]/pppp1ppp/8/8/8/8/PPPPQPPP/[R1][N2][B3]1[K5][B6][N7][R8] w start abcefgh/abcefgh 0/0 - 0 1 518/518 */*/*/N/*/*/*/* */*/*/*/*/*/*/*",
     );
     assert!(bad.is_err(), "the knowledge must allow the truth");
     let mut g = Cloak::from_fen(
-        "[r1][n2][b3]1[k5][b6][n7][r8]/pppp1ppp/8/8/8/8/PPPPQPPP/[R1][N2][B3]1[K5][B6][N7][R8] w start abcefgh/abcdefgh 0/0 - 0 1 518/518 */*/*/Q/*/*/*/* */*/*/*/*/*/*/*",
+        "[r1][n2][b3]1[k5][b6][n7][r8]/pppp1ppp/8/8/8/8/PPPPQPPP/[R1][N2][B3]1[K5][B6][N7][R8] w start abcefgh/abcefgh 0/0 - 0 1 518/518 */*/*/Q/*/*/*/* */*/*/*/*/*/*/*",
     )
     .unwrap();
     g.play(g.parse_action("e2e8").unwrap());
@@ -1444,4 +1495,178 @@ fn a_prior_floor_leaves_out_only_the_unlikely_guesses() {
         assert!(root_moves(Some(&g), &[], &SearchConfig::default()).is_empty());
     }
     assert!(checked > 100 && dropped > 0, "{checked} {dropped}");
+}
+
+/// En passant takes only the opponent's double step of its move just before: never the
+/// side's own double step, whether made by its move (then the bonus pawn move) or by an owed
+/// bonus (then its move).
+#[test]
+fn en_passant_never_takes_ones_own_double_step() {
+    // A right guess, e2-e4, then the bonus: d2 and f2 may not step onto e3.
+    let g = standard_game_after("5=k e2e4");
+    assert_eq!(g.pos.phase, Phase::BonusAfter);
+    let l = legal_text(&g);
+    assert!(l.contains(&"d2d3".to_string()), "{l:?}");
+    for bad in ["d2e3", "f2e3"] {
+        assert!(!l.contains(&bad.to_string()), "{bad} in {l:?}");
+        assert!(g.parse_action(bad).is_err(), "{bad}");
+        // Black's view refuses it too: a bonus pawn move is public.
+        let mut v = g.view(Player::Black);
+        let o = v.parse_observation(bad).unwrap();
+        assert!(v.apply(&o).is_err(), "{bad}");
+    }
+    let mut v = g.view(Player::Black);
+    let o = v.parse_observation("d2d3").unwrap();
+    v.apply(&o).unwrap();
+    // An owed bonus d7-d5, then Black's move: c7 and e7 may not step onto d6.
+    let g = standard_game_after("5=q e2e4 end d7d5");
+    assert_eq!(g.pos.phase, Phase::Start);
+    assert_eq!(g.to_move(), Player::Black);
+    let l = legal_text(&g);
+    for bad in ["c7d6", "e7d6"] {
+        assert!(!l.contains(&bad.to_string()), "{bad} in {l:?}");
+        assert!(g.parse_action(bad).is_err(), "{bad}");
+    }
+    // The opponent's double step just before may be taken: by the move, and by an owed bonus.
+    let g = standard_game_after("e2e4 end a7a6 end e4e5 end d7d5 end");
+    assert!(legal_text(&g).contains(&"e5d6".to_string()));
+    let mut g = standard_game_after("e2e4 end a7a6 end e4e5 end 3=n d7d5 end");
+    assert_eq!(g.pos.phase, Phase::BonusFirst);
+    let ep = g.parse_action("e5d6").unwrap();
+    g.play(ep);
+    assert!(g.pos.board[35].is_none(), "the d5 pawn is taken");
+    assert_eq!(g.pos.reserve[Player::Black.index()], 1);
+}
+
+/// Guesses are offered, and accepted, only where the public knowledge leaves them possible:
+/// never a king on the a- or h-file, never a third knight.
+#[test]
+fn only_possible_guesses_are_offered() {
+    let g = Cloak::new(Some([518, 518]));
+    let l = legal_text(&g);
+    for bad in ["1=k", "8=k"] {
+        assert!(!l.contains(&bad.to_string()), "{bad} in {l:?}");
+        let e = g.parse_action(bad).unwrap_err().to_string();
+        assert!(e.contains("king") && e.contains("checker"), "{e}");
+        // Black's view refuses to have seen it.
+        let mut v = g.view(Player::Black);
+        let o = v.parse_observation(&format!("{bad}-")).unwrap();
+        assert!(v.apply(&o).is_err(), "{bad}");
+    }
+    assert!(l.contains(&"1=r".to_string()) && l.contains(&"2=k".to_string()));
+    // Four kinds on the a- and h-files, five on the six between.
+    assert_eq!(l.iter().filter(|t| t.contains('=')).count(), 4 + 6 * 5 + 4);
+    // Both of Black's knights jumped: no other checker is a knight.
+    let g = standard_game_after("e2e4 end b8c6 end d2d4 end g8f6 end");
+    let l = legal_text(&g);
+    assert!(l.contains(&"2=n".to_string()) && !l.contains(&"2=b".to_string()));
+    assert!(!l.contains(&"3=n".to_string()), "{l:?}");
+    assert!(g.parse_action("3=n").is_err());
+    // The offered guesses follow from the view alone.
+    let v = g.view(Player::White);
+    let mut rng = seeded_rng(5);
+    for _ in 0..20 {
+        assert_eq!(legal_text(&v.determinize(&mut rng)), l);
+    }
+}
+
+/// Every guess offered in random games names a kind some arrangement the public knowledge
+/// allows gives that checker, and every such kind is offered.
+#[test]
+fn offered_guesses_are_the_kinds_the_possible_arrangements_give() {
+    for seed in 0..12 {
+        for plies in [4, 20, 50] {
+            let g = random_game(seed, plies);
+            if g.terminal().is_some() || g.pos.phase != Phase::Start {
+                continue;
+            }
+            let them = g.to_move().opponent();
+            let know = g.pos.know[them.index()];
+            let mut want = Vec::new();
+            for n in 1..=8u8 {
+                if g.pos.checker_cell(them, n).is_none() {
+                    continue;
+                }
+                for (i, c) in "nbrqk".chars().enumerate() {
+                    if setup::all()
+                        .iter()
+                        .any(|a| know.allows(a) && a[n as usize - 1] == i as u8 + 1)
+                    {
+                        want.push(format!("{n}={c}"));
+                    }
+                }
+            }
+            want.sort();
+            let got: Vec<String> = legal_text(&g)
+                .into_iter()
+                .filter(|t| t.contains('='))
+                .collect();
+            if !got.is_empty() {
+                assert_eq!(got, want, "at {}", g.fen());
+            }
+        }
+    }
+}
+
+/// A position whose pieces break the Chess960 arrangement, or whose unmoved files (the
+/// castling rights) do not hold their starting pieces, is refused.
+#[test]
+fn a_fen_must_fit_a_chess960_arrangement_and_its_castling_rights() {
+    let black = "[r1][n2][b3][q4][k5][b6][n7][r8]/pppppppp/8/8/8/8/PPPPPPPP/";
+    let tail = "0/0 - 0 1 518/518 */*/*/*/*/*/*/* */*/*/*/*/*/*/*";
+    // White's king (checker 5) on h1 and a rook on e1, both marked unmoved: castling h1e1
+    // would be offered.
+    let bad = format!("{black}[R1]3[R8]2[K5] w start aeh/abcdefgh {tail}");
+    let e = Cloak::from_fen(&bad).unwrap_err().to_string();
+    assert!(e.contains("unmoved") && e.contains("e1"), "{e}");
+    // The same pieces, none of them marked unmoved but the rook on a1: accepted, no castling.
+    let ok = format!("{black}[R1]3[R8]2[K5] w start a/abcdefgh {tail}");
+    let g = Cloak::from_fen(&ok).unwrap();
+    assert!(!legal_text(&g).contains(&"h1a1".to_string()));
+    // An unmoved file whose starting piece is gone.
+    let gone = format!("{black}[R1][N2][B3]1[K5][B6][N7][R8] w start abcdefgh/abcdefgh {tail}");
+    assert!(Cloak::from_fen(&gone).is_err());
+    // An uncloaked piece on an unmoved file must be of that file's kind.
+    let wrong = format!("{black}[R1][N2][B3][Q4]Q[B6][N7][R8] w start abcdefgh/abcdefgh {tail}");
+    assert!(Cloak::from_fen(&wrong).is_err());
+    let right = format!("{black}[R1][N2][B3][Q4]K[B6][N7][R8] w start abcdefgh/abcdefgh {tail}");
+    let right = right.replace("*/*/*/*/*/*/*/* */", "*/*/*/*/K/*/*/* */");
+    Cloak::from_fen(&right).unwrap();
+    // A second king.
+    let two = format!("{black}[R1][N2][B3][Q4][K5][B6][N7][R8] w start abcdefgh/abcdefgh {tail}")
+        .replace("/8/8/8/8/", "/8/8/3K4/8/");
+    assert!(Cloak::from_fen(&two).is_err());
+    // In a view, the enemy's knowledge and pieces must leave it some arrangement: checker 1
+    // cannot be a king, and an uncloaked king on an unmoved a-file cannot be its own.
+    let view = |black_rank: &str, know_b: &str| {
+        format!(
+            "view w {black_rank}/pppppppp/8/8/8/8/PPPPPPPP/[R1][N2][B3][Q4][K5][B6][N7][R8] w start abcdefgh/abcdefgh 0/0 - 0 1 518/? */*/*/*/*/*/*/* {know_b}"
+        )
+    };
+    let proto = Cloak::new(None);
+    let fine = view("[u1][u2][u3][u4][u5][u6][u7][u8]", "*/*/*/*/*/*/*/*");
+    proto.parse_view(&fine).unwrap();
+    let no_arrangement = view("[u1][u2][u3][u4][u5][u6][u7][u8]", "K/*/*/*/*/*/*/*");
+    assert!(proto.parse_view(&no_arrangement).is_err());
+    let king_on_a = view("k[u2][u3][u4][u5][u6][u7][u8]", "*/*/*/*/*/*/*/*");
+    assert!(proto.parse_view(&king_on_a).is_err());
+    // A refused text leaves the game as it was.
+    let mut g = Cloak::new(Some([518, 518]));
+    let before = g.fen();
+    assert!(g.set_fen(&bad).is_err());
+    assert_eq!(g.fen(), before);
+}
+
+/// The en passant cell is the one a double step just passed over.
+#[test]
+fn a_fen_en_passant_cell_needs_the_pawn_that_passed_it() {
+    let start = "[r1][n2][b3][q4][k5][b6][n7][r8]/pppppppp/8/8/4P3/8/PPPP1PPP/[R1][N2][B3][Q4][K5][B6][N7][R8] b start abcdefgh/abcdefgh 0/0";
+    let tail = "1 1 518/518 */*/*/*/*/*/*/* */*/*/*/*/*/*/*";
+    Cloak::from_fen(&format!("{start} e3 {tail}")).unwrap();
+    for bad in ["d3", "e4", "e6"] {
+        assert!(
+            Cloak::from_fen(&format!("{start} {bad} {tail}")).is_err(),
+            "{bad}"
+        );
+    }
 }
