@@ -28,7 +28,7 @@ mod tests;
 
 pub use types::*;
 
-use crate::game::{Action, Evaluate, Hidden, View};
+use crate::game::{Action, Evaluate, Game, Hidden, View};
 use alphabeta::Shared;
 use score::MAX_PLY;
 use time::TimeBudget;
@@ -247,8 +247,8 @@ fn think_inner<G: Evaluate>(
 }
 
 /// Legal root actions, restricted to `searchmoves` where given (ignoring entries that are not
-/// legal here, and all of them if none is), the table's action first.
-fn root_actions<G: Evaluate>(root: &G, limits: &Limits, tt: &TranspositionTable) -> Vec<G::Action> {
+/// legal here, and all of them if none is).
+pub fn allowed_root_actions<G: Game>(root: &G, limits: &Limits) -> Vec<G::Action> {
     let mut all = Vec::new();
     root.legal_actions(&mut all);
     if !limits.searchmoves.is_empty() {
@@ -262,6 +262,12 @@ fn root_actions<G: Evaluate>(root: &G, limits: &Limits, tt: &TranspositionTable)
             all = only;
         }
     }
+    all
+}
+
+/// `allowed_root_actions`, the table's action first.
+fn root_actions<G: Evaluate>(root: &G, limits: &Limits, tt: &TranspositionTable) -> Vec<G::Action> {
+    let all = allowed_root_actions(root, limits);
     let tt_code = tt.probe(root.key()).map(|e| e.action);
     let mut scores = Vec::new();
     ordering::score_actions(

@@ -5,6 +5,11 @@
 //! `Search` settings are played by the generic searchers (information-set MCTS, determinized
 //! alpha-beta, greedy, random), so no searcher is copied. `go` answers the first action, with
 //! the game's score (points) as the `cp` score.
+//!
+//! Every `go` limit bounds the solvers: `nodes` caps the positions expanded, `depth N` caps
+//! them at `depth_expansions(N)`, `movetime` and the clock cap the time, and `searchmoves`
+//! restricts the first action. A `go` without limits stops at the solver's own time cap
+//! (`SolveSeconds`).
 
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -20,7 +25,8 @@ use crate::game::{Evaluate, Hidden, View};
 use crate::hidden_session::{HiddenSession, TruthSearch, ViewSearch};
 use crate::search::time::{self, TimeBudget};
 use crate::search::{
-    Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchOutput, Searcher,
+    allowed_root_actions, Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchOutput,
+    Searcher,
 };
 use crate::session::AnyGame;
 
@@ -80,14 +86,18 @@ fn fair_turn<G: Solitaire + Evaluate + Hidden>(
     let budget = pimc::Budget {
         deadline: if limits.infinite { None } else { deadline },
         stop: &ctl.stop,
-        extend: limits.infinite || deadline.is_some() || limits.nodes.is_some(),
-        nodes: limits.nodes,
+        extend: limits.infinite || deadline.is_some() || expansions(limits).is_some(),
+        nodes: expansions(limits),
     };
     // Seeded by the view: the same position gets the same answer under the same budget.
     let mut h = std::collections::hash_map::DefaultHasher::new();
     view.fen().hash(&mut h);
     let mut rng = crate::game::seeded_rng(h.finish() ^ 0x0fa1_7e55);
-    let vals = pimc::values_within::<G>(view, cfg, &mut rng, budget);
+    let mut vals = pimc::values_within::<G>(view, cfg, &mut rng, budget);
+    // The player's own actions are the same in every truth the view allows (with its own
+    // generator, so that the samples stay those of an unrestricted search).
+    let allowed = allowed_root_actions(&view.determinize(&mut crate::game::seeded_rng(0)), limits);
+    vals.actions.retain(|(a, _)| allowed.contains(a));
     let Some((best, mean)) = pimc::best(&vals.actions) else {
         return nothing;
     };
@@ -146,6 +156,20 @@ fn formatted<G: Solitaire>(game: &G, line: &[G::Action]) -> Vec<String> {
         .collect()
 }
 
+/// Positions a `go depth N` lets the solvers expand: doubling with each step of depth, as an
+/// alpha-beta search's work roughly does (depth 10: 102,400).
+pub fn depth_expansions(depth: u32) -> u64 {
+    100u64 << depth.min(40)
+}
+
+/// The expansions one `go` allows: `nodes`, or what its `depth` stands for (the smaller).
+fn expansions(limits: &Limits) -> Option<u64> {
+    match (limits.nodes, limits.depth.map(depth_expansions)) {
+        (Some(n), Some(d)) => Some(n.min(d)),
+        (n, d) => n.or(d),
+    }
+}
+
 /// The time cap of one `go`: the solver's own cap, shortened by `movetime` or a clock.
 fn time_cap(caps: &Caps, limits: &Limits) -> Option<Duration> {
     if limits.infinite {
@@ -183,10 +207,14 @@ fn solve_turn<G: Solitaire + Evaluate>(
         };
     }
     let caps = Caps {
-        expansions: None,
+        expansions: expansions(limits),
         time: time_cap(own_caps, limits),
         memory: own_caps.memory,
     };
+    let allowed = allowed_root_actions(game, limits);
+    if allowed.len() < game.count_actions() as usize {
+        return solve_restricted(game, &allowed, &caps, ctl, report);
+    }
     let root = game.clone();
     // One report per improvement of the best line found (the solver calls often).
     let mut last_best = None;
@@ -243,5 +271,63 @@ fn solve_turn<G: Solitaire + Evaluate>(
         score: Score::Cp(sol.best.points),
         nodes: sol.expanded,
         depth: sol.line.len() as u32,
+    }
+}
+
+/// Solves the full state with the first action restricted to `allowed` (`searchmoves`): each
+/// allowed action's position solved in turn, the caps shared among them.
+fn solve_restricted<G: Solitaire + Evaluate>(
+    game: &G,
+    allowed: &[G::Action],
+    caps: &Caps,
+    ctl: &SearchControl,
+    report: &mut dyn FnMut(&SearchInfo),
+) -> SearchOutput {
+    let n = allowed.len() as u64;
+    let share = Caps {
+        expansions: caps.expansions.map(|e| (e / n).max(1)),
+        time: caps.time.map(|t| t / n as u32),
+        memory: caps.memory,
+    };
+    let mut best: Option<(bestfirst::Solution<G::Action>, G::Action)> = None;
+    let mut expanded = 0;
+    for &a in allowed {
+        let mut child = game.clone();
+        child.play(a);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(child.key());
+        let greedy = players::greedy_player(&child, &mut rng);
+        let sol = bestfirst::solve_from(&child, &share, &ctl.stop, &mut |_| {}, Some(greedy));
+        expanded += sol.expanded;
+        if best.as_ref().is_none_or(|(b, _)| sol.best > b.best) {
+            best = Some((sol, a));
+        }
+    }
+    let (sol, first) = best.expect("at least one allowed action");
+    let mut line = vec![first];
+    line.extend(sol.line.iter().copied());
+    let pv = formatted(game, &line);
+    let ms = ctl.start.elapsed().as_millis() as u64;
+    report(&SearchInfo {
+        depth: line.len() as u32,
+        seldepth: line.len() as u32,
+        multipv: 1,
+        score: Score::Cp(sol.best.points),
+        nodes: expanded,
+        time_ms: ms,
+        nps: expanded * 1000 / ms.max(1),
+        hashfull: 0,
+        pv: pv.clone(),
+        note: Some(format!(
+            "clairvoyant score {} {} among the searchmoves",
+            sol.best,
+            sol.verdict.describe()
+        )),
+    });
+    SearchOutput {
+        turn: pv.into_iter().take(1).collect(),
+        ponder: None,
+        score: Score::Cp(sol.best.points),
+        nodes: expanded,
+        depth: line.len() as u32,
     }
 }
