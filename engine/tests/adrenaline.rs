@@ -180,6 +180,58 @@ const BUILT: &[(&str, &str)] = &[
     ),
 ];
 
+/// En passant hands the capturing pawn the double-stepped pawn's checkers, and the adrenaline
+/// check must count them even when the capturer has none of its own: after `e2e4` Black's
+/// `d4e3` takes the checker and `e3d2` takes the king.
+const EP_TAKEOVER: &str = "3k4/8/8/8/3p4/8/3KP3/8 w - - 2 2 e2:1";
+
+#[test]
+fn en_passant_hands_over_checkers_in_the_check_test() {
+    let theirs = RefPos::parse(EP_TAKEOVER).turn_set();
+    assert!(theirs.contains("e2e4,e4f5"), "{theirs:?}");
+    assert!(!theirs.contains("e2e4,end"), "{theirs:?}");
+    let fen = "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1 e2:1";
+    assert_eq!(RefPos::parse(fen).perft_turns(3), 2214);
+    let mine = engine_turns(&engine(EP_TAKEOVER));
+    assert_eq!(mine, theirs);
+    assert_eq!(perft_turns(&mut engine(fen), 3), 2214);
+}
+
+/// Five turns from the start reach positions where a pawn on a checker double-steps beside
+/// an enemy pawn that may take it en passant and then step onto the king.
+#[test]
+fn start_position_turn_perft_5() {
+    let t0 = std::time::Instant::now();
+    let mut g = engine("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -");
+    assert_eq!(perft_turns(&mut g, 5), 8_127_047);
+    eprintln!("start position turn perft 5: {:?}", t0.elapsed());
+}
+
+/// Positions where a double step may be taken en passant and the stepping pawn, the pawns
+/// that may take it, or both stand on checkers, near and far from the kings: the reference's
+/// brute force and the engine's check test must agree on every one.
+const EN_PASSANT: &[&str] = &[
+    "3k4/8/8/8/3p4/8/3KP3/8 w - - 0 1 e2:1",
+    "3k4/8/8/8/3p4/8/3KP3/8 w - - 0 1 e2:2",
+    "3k4/8/8/8/3p1p2/8/2K1P3/8 w - - 0 1 e2:2",
+    "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1 e2:1",
+    "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1 e2:2",
+    "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1 d4:1,e2:1",
+    "4k3/8/8/8/5p2/8/4P1K1/8 w - - 0 1 e2:1",
+    "4k3/8/8/8/2p1p3/8/3P4/K7 w - - 0 1 d2:1,e4:1",
+    "8/3pk3/8/4P3/8/8/8/4K3 b - - 0 1 d7:1",
+    "8/2p1k3/8/1P1P4/8/8/8/4K3 b - - 0 1 c7:2",
+    "8/2p5/4k3/1P1P4/8/8/8/4K3 b - - 0 1 c7:1,b5:1",
+];
+
+#[test]
+fn en_passant_positions_agree_with_the_reference() {
+    for fen in EN_PASSANT {
+        let n = compare(fen, 2, 3);
+        assert!(n > 0, "no turn in {fen}");
+    }
+}
+
 /// A middlegame from a self-play game, with checkers added on both sides.
 const MIDDLE: &str =
     "r2qk2r/1pp3pp/2nb3n/p3pp1P/P2pP1b1/3P1NPB/1PPB1P2/RN1QK2R w KQkq - 0 11 b2:2,c6:1,f3:1,h7:1";

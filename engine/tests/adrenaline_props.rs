@@ -263,6 +263,80 @@ fn mid_turn_fens_round_trip() {
     assert!(v.contains(&Act::End));
 }
 
+/// Random boards where one side has just double-stepped a pawn (on checkers or not) beside an
+/// enemy pawn (on checkers or not), and the other side holds the en-passant right: a FEN is
+/// refused exactly when the brute force, en passant included, captures the king of the side
+/// not to move. Counts how often the right changes the answer, so the comparison is not
+/// vacuous.
+#[test]
+fn fast_check_with_en_passant_agrees_on_many_boards() {
+    let (mut decided_by_ep, mut total) = (0, 0);
+    for seed in 0..3000u64 {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0xe9a5);
+        let (placement, stacks) = random_board(&mut rng);
+        let mut r = RefPos::parse(&format!("{placement} w - - 0 1 {stacks}"));
+        // The double-stepper's colour, its file, and the capturer's file beside it.
+        let white = rng.next_u32().is_multiple_of(2);
+        let f = (rng.next_u32() % 8) as usize;
+        let g = if f == 0 || (f < 7 && rng.next_u32().is_multiple_of(2)) {
+            f + 1
+        } else {
+            f - 1
+        };
+        let (to, over, from) = if white { (3, 2, 1) } else { (4, 5, 6) };
+        let cells = [(to, f), (over, f), (from, f), (to, g)];
+        if cells
+            .iter()
+            .any(|&(rank, file)| r.b[rank][file].eq_ignore_ascii_case(&'k'))
+        {
+            continue;
+        }
+        for (rank, file) in cells {
+            r.b[rank][file] = '.';
+            r.stacks[rank][file] = 0;
+        }
+        r.b[to][f] = if white { 'P' } else { 'p' };
+        r.b[to][g] = if white { 'p' } else { 'P' };
+        r.stacks[to][f] = rng.next_u32() % 4;
+        r.stacks[to][g] = rng.next_u32() % 2;
+        let (placement, stacks) = r.board_text();
+        let ep = format!("{}{}", (b'a' + f as u8) as char, over + 1);
+        let fen = format!(
+            "{placement} {} - {ep} 0 1 {stacks}",
+            if white { "b" } else { "w" }
+        );
+        let r = RefPos::parse(&fen);
+        let ep_sq = Some((f as i32, over as i32));
+        let capturable = r.king_capturable(!white, ep_sq);
+        decided_by_ep += (capturable != r.king_capturable(!white, None)) as u32;
+        match Adrenaline::from_fen(&fen) {
+            Ok(g) => {
+                assert!(!capturable, "{fen} accepted");
+                let mover = if white { Player::Black } else { Player::White };
+                let other = mover.opponent();
+                assert!(!g.king_exposed(other), "{fen}");
+                assert_eq!(
+                    g.in_adrenaline_check(),
+                    r.king_capturable(white, None),
+                    "{fen}"
+                );
+                total += 1;
+            }
+            Err(e) if e.0.contains("adrenaline check") => {
+                assert!(capturable, "{fen} refused: {e}");
+                total += 1;
+            }
+            // Boards that break another rule (a pawn on its last rank) say nothing here.
+            Err(_) => {}
+        }
+    }
+    eprintln!("{total} boards, {decided_by_ep} decided by the en-passant right");
+    assert!(
+        total > 1500 && decided_by_ep > 20,
+        "{decided_by_ep} of {total}"
+    );
+}
+
 /// Many random boards, and how many of them hold a stepped-only check (not an ordinary one):
 /// the comparison is not vacuous.
 #[test]

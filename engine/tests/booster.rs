@@ -110,6 +110,32 @@ fn the_start_after_a_deal_matches_the_reference() {
     compare(&fixed(START, "-", "2H.8H", "9S.6C", "-"), 1, 2);
 }
 
+/// Appendix A: the queens are the queen of hearts and the queen of spades, the kings the king
+/// of hearts and the king of spades; a hand naming the queen of diamonds is refused, naming
+/// the right card.
+#[test]
+fn the_deck_holds_the_queens_and_kings_of_hearts_and_spades() {
+    let d = deck();
+    assert_eq!(d.len(), 36);
+    for c in ["QH", "QS", "KH", "KS", "6H", "6D", "6S", "6C"] {
+        assert!(d.contains(&c.to_string()), "{c}: {d:?}");
+    }
+    for c in ["QD", "QC", "KD", "KC"] {
+        assert!(!d.contains(&c.to_string()), "{c}: {d:?}");
+    }
+    let good = fixed(START, "-", "QH.8H", "QS.6C", "-");
+    assert!(Booster::from_fen(&good).is_ok(), "{good}");
+    let bad = good.replacen("QH.8H", "QD.8H", 1);
+    let Err(e) = Booster::from_fen(&bad) else {
+        panic!("{bad} was read");
+    };
+    assert!(
+        e.to_string()
+            .contains("QD is not a card of this deck: the White queen is QH"),
+        "{e}"
+    );
+}
+
 #[test]
 fn rule_positions_match_the_reference() {
     for (chess, stacks, white, black) in RULE_CASES {
@@ -126,7 +152,7 @@ const RULE_CASES: [(&str, &str, &str, &str); 9] = [
         "KS.5C",
     ),
     // A hobbled knight gives check as a pawn; its card cancels it.
-    ("4k3/p7/8/8/8/8/3n4/4K3 w - - 0 1", "d2:1w", "8S.2H", "QC"),
+    ("4k3/p7/8/8/8/8/3n4/4K3 w - - 0 1", "d2:1w", "8S.2H", "QS"),
     // A stepped attack on the king that only a card parries.
     ("7k/8/8/8/4n3/8/P7/4K3 w - - 0 1", "e4:1b", "8S.3H", "2S"),
     // Capture takeover with cancelling, steps after capturing hobbled pieces.
@@ -134,7 +160,7 @@ const RULE_CASES: [(&str, &str, &str, &str); 9] = [
         "7k/8/2q5/3n4/4B3/8/8/4K3 w - - 0 1",
         "d5:2w,c6:1b",
         "9D",
-        "QC.9S",
+        "QS.9S",
     ),
     // A hobbled piece reaching its last rank; a hobbled pawn frozen.
     (
@@ -157,6 +183,46 @@ const RULE_CASES: [(&str, &str, &str, &str); 9] = [
     // An empty hand and a full supply on the board.
     ("4k3/8/8/8/8/8/P7/4K3 w - - 0 1", "a2:3w,e1:3w", "-", "KS"),
 ];
+
+/// En passant where the double-stepping pawn, the pawns that may take it, or both are
+/// boosted, with the kings within reach of the steps: the capturer takes over the checkers
+/// (cancelling against its own), and the check test must count that takeover.
+const EN_PASSANT_CASES: [(&str, &str, &str, &str); 7] = [
+    ("3k4/8/8/8/3p4/8/3KP3/8 w - - 0 1", "e2:1w", "5H", "5S"),
+    ("3k4/8/8/8/3p4/8/2K1P3/8 w - - 0 1", "d4:1b", "5H", "5S"),
+    (
+        "3k4/8/8/8/3p1p2/8/2K1P3/8 w - - 0 1",
+        "d4:2b,e2:1w",
+        "5H",
+        "5S",
+    ),
+    (
+        "4k3/8/8/8/2p1p3/8/3P4/K7 w - - 0 1",
+        "c4:2b,d2:1w",
+        "2H",
+        "2S",
+    ),
+    ("8/3pk3/8/4P3/8/8/8/4K3 b - - 0 1", "d7:1b", "5H", "5S"),
+    (
+        "8/2p1k3/8/1P1P4/8/8/8/4K3 b - - 0 1",
+        "c7:2b,d5:1w",
+        "2H",
+        "2S",
+    ),
+    (
+        "8/2p5/4k3/1P1P4/8/8/2K5/8 b - - 0 1",
+        "b5:2w,c7:1b",
+        "3H",
+        "3S",
+    ),
+];
+
+#[test]
+fn en_passant_with_boosted_pawns_matches_the_reference() {
+    for (chess, stacks, white, black) in EN_PASSANT_CASES {
+        compare(&fixed(chess, stacks, white, black, "-"), 2, 3);
+    }
+}
 
 #[test]
 fn reshuffles_match_the_reference() {

@@ -222,3 +222,45 @@ fn fuzzed_lines_over_the_toys_never_break_the_protocol() {
     }
     h.engine.handle("quit");
 }
+
+/// Booster through the protocol: from a view whose draw pile is empty, every card White has
+/// not seen is in Black's hand, so after the reshuffle White cannot draw one of them.
+#[test]
+fn a_booster_view_refuses_a_draw_of_a_card_known_in_the_other_hand() {
+    use tessera::cards::Card;
+    use tessera::games::booster::Config;
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let l = lines.clone();
+    let out: Output = Arc::new(move |s: &str| l.lock().unwrap().push(s.to_string()));
+    let mut h = Harness {
+        engine: Engine::new(tessera::registry::variants(), out).unwrap(),
+        lines,
+        read: 0,
+    };
+    h.cmd("setoption name UCI_Variant value booster");
+    let deck: Vec<String> = (0..52u8)
+        .filter(|c| Config::default().deck & (1 << c) != 0)
+        .map(|c| Card::from_code(c).unwrap().to_string())
+        .filter(|c| c != "8S")
+        .collect();
+    let view = format!(
+        "view w 4k3/8/8/8/8/8/8/R3K3 w - - 0 1 - card {} 6 0 {}",
+        deck[..5].join("."),
+        deck[10..].join(".")
+    );
+    assert_eq!(
+        h.cmd(&format!("position fen {view} moves end reshuffle")),
+        Vec::<String>::new()
+    );
+    let fen = h.engine.fen();
+    let out = h.cmd(&format!("position fen {view} moves end reshuffle #8s"));
+    assert_eq!(errors(&out), 1, "{out:?}");
+    assert!(
+        out[0].contains("8S is known to be in Black's hand"),
+        "{out:?}"
+    );
+    assert_eq!(h.engine.fen(), fen);
+    let ok = format!("#{}", deck[10].to_lowercase());
+    let out = h.cmd(&format!("position fen {view} moves end reshuffle {ok}"));
+    assert_eq!(errors(&out), 0, "{out:?}");
+}

@@ -69,6 +69,8 @@ pub struct Adrenaline {
     pos: Pos,
     /// Keys of the positions at the start of each earlier turn since the position was set.
     history: Vec<u64>,
+    /// Whether the counted draws end the game (`Game::draw_rules`).
+    draw_rules: bool,
     weights: Weights,
 }
 
@@ -103,6 +105,7 @@ impl Adrenaline {
         Adrenaline {
             pos: fen::parse(START_FEN).expect("the start position is valid"),
             history: Vec::new(),
+            draw_rules: true,
             weights: Weights::default(),
         }
     }
@@ -258,7 +261,8 @@ impl Game for Adrenaline {
     }
 
     fn terminal(&self) -> Option<Outcome> {
-        if self.pos.phase != Phase::Regular {
+        // Every ending decided without the moves is a counted draw.
+        if self.pos.phase != Phase::Regular || !self.draw_rules {
             return None;
         }
         if self.bare_kings() {
@@ -278,6 +282,14 @@ impl Game for Adrenaline {
             });
         }
         None
+    }
+
+    fn draw_rules(&self) -> bool {
+        self.draw_rules
+    }
+
+    fn set_draw_rules(&mut self, on: bool) {
+        self.draw_rules = on;
     }
 
     fn no_action_outcome(&self) -> Outcome {

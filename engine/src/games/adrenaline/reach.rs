@@ -146,8 +146,13 @@ pub fn turn_reaches<R: StepRules>(
         }
     }
     // Pieces without: they step only after capturing checkers, so only the captures of
-    // pieces standing on some, near enough to the target, are looked at.
-    for r in Bits(rich & within(bonus, target)) {
+    // pieces standing on some, near enough to the target, are looked at. An en-passant
+    // capture lands beside its victim, not on it: the landing square is what must be near.
+    let mut near = rich & within(bonus, target);
+    if victim != NO_SQUARE && within(bonus, target) & bb(ep) != 0 {
+        near |= rich & bb(victim);
+    }
+    for r in Bits(near) {
         let left_bonus = bonus - rules.gain(r);
         let takers = capturers(b, attacker, r, occ, pawnlike) & !boosted & !frozen;
         for s in Bits(takers) {

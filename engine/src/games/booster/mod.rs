@@ -233,16 +233,10 @@ fn check_public(pos: &Pos, cfg: &Config, mover_cards: u64) -> Result<(), RuleErr
         Phase::Draw if !pos.needs_draw() => Err(RuleError::new(
             "the turn field says draw, but the mover's hand matches its supply",
         )),
-        Phase::Regular | Phase::Deal
-            if pos.exposed(
-                pos.side as usize ^ 1,
-                crate::games::adrenaline::position::NO_SQUARE,
-            ) =>
-        {
-            Err(RuleError::new(
-                "the side not to move could lose its king to the side to move",
-            ))
-        }
+        // The en-passant right belongs to the side to move, and its capture counts.
+        Phase::Regular | Phase::Deal if pos.exposed(pos.side as usize ^ 1, pos.ep) => Err(
+            RuleError::new("the side not to move could lose its king to the side to move"),
+        ),
         Phase::Steps(_) | Phase::Card if !pos.has_legal(&cfg.hand(mover_cards)) => Err(
             RuleError::new("the turn in progress cannot be completed legally"),
         ),
@@ -294,6 +288,8 @@ pub struct Booster {
     /// The public key at the start of the turn in progress.
     turn_public: u64,
     rec: Record,
+    /// Whether the counted draws end the game (`Game::draw_rules`).
+    draw_rules: bool,
     weights: Weights,
     /// Set on a view's picture: the player whose view it is (the other hand is not known, and
     /// the panel gives only its size).
@@ -330,6 +326,7 @@ impl Booster {
             order: Vec::new(),
             turn_public: 0,
             rec: Record::default(),
+            draw_rules: true,
             weights: Weights::default(),
             viewer: None,
         };
@@ -517,7 +514,19 @@ impl Game for Booster {
     }
 
     fn terminal(&self) -> Option<Outcome> {
+        // Every ending decided without the moves is a counted draw.
+        if !self.draw_rules {
+            return None;
+        }
         draw_rules(&self.pos, self.discard, &self.rec)
+    }
+
+    fn draw_rules(&self) -> bool {
+        self.draw_rules
+    }
+
+    fn set_draw_rules(&mut self, on: bool) {
+        self.draw_rules = on;
     }
 
     fn no_action_outcome(&self) -> Outcome {
@@ -724,7 +733,7 @@ impl Hidden for Booster {
     type Observation = Seen;
 
     fn view(&self, p: Player) -> BoosterView {
-        BoosterView {
+        let mut v = BoosterView {
             cfg: self.cfg,
             pos: self.pos,
             me: p,
@@ -732,7 +741,10 @@ impl Hidden for Booster {
             discard: self.discard,
             turn_public: self.turn_public,
             rec: self.rec.clone(),
-        }
+            theirs: 0,
+        };
+        v.settle();
+        v
     }
 
     fn observe(&self, a: Act, p: Player) -> Seen {

@@ -309,6 +309,36 @@ fn en_passant_only_after_a_plain_double_step() {
         .any(|m| m.starts_with("d4") && m != "d4d3"));
 }
 
+/// En passant hands the capturer the taken pawn's checkers, in the check test too. White's
+/// pawn on e4 (just double-stepped; the FEN sets it down hobbled by a Black checker) may be
+/// taken by d4e3, which then stands on that checker and steps onto the king on d2: neither
+/// `end` nor a boost of the king is safe, only the six that cancels that checker.
+#[test]
+fn en_passant_takes_over_checkers_in_the_check_test() {
+    let g = pos(
+        "3k4/8/8/8/3pP3/8/3K4/8 w - e3 0 1",
+        "e4:1b",
+        "card",
+        "6H",
+        "5S",
+        "-",
+    );
+    assert_eq!(legal_text(&g), vec!["6h+e4"]);
+}
+
+/// The boosted Black pawn on d4 reaches the king on g2 only by taking en passant (e3, then
+/// two steps): with the right in the FEN, White's king can be captured and the FEN is refused.
+#[test]
+fn a_fen_whose_king_falls_to_en_passant_and_steps_is_refused() {
+    let chess = "3k4/8/8/8/3pP3/8/6K1/8 b - - 0 1";
+    pos(chess, "d4:2b", "-", "5H", "5S", "-");
+    let ep = chess.replace(" - 0 1", " e3 0 1");
+    let Err(e) = Booster::from_fen(&format!("{ep} d4:2b - 5H 5S * -")) else {
+        panic!("{ep} accepted");
+    };
+    assert!(e.to_string().contains("could lose its king"), "{e}");
+}
+
 #[test]
 fn a_card_may_save_the_king_from_a_stepped_attack() {
     // The boosted Black knight on e4 reaches e1 by a move and a step: adrenaline check.
@@ -354,6 +384,169 @@ fn views_round_trip_and_samples_deal_unseen_cards_fairly() {
         );
     }
     assert_eq!(counts.iter().sum::<u32>(), 6 * n);
+}
+
+/// A White view in the card phase with an empty draw pile: White holds five cards, Black six
+/// (8S among them, so every card not seen is in Black's hand), the other 25 are discarded.
+fn empty_pile_view() -> (BoosterView, Vec<String>) {
+    let cfg = Config::default();
+    let eight = Card::parse("8S").unwrap().code();
+    let others: Vec<u8> = Bits(cfg.deck).filter(|&c| c != eight).collect();
+    let white = fen::cards_text(others[..5].iter().fold(0, |m, &c| m | 1 << c));
+    let discard: Vec<u8> = others[10..].to_vec();
+    let text = format!(
+        "view w 4k3/8/8/8/8/8/8/R3K3 w - - 0 1 - card {white} 6 0 {}",
+        fen::cards_text(discard.iter().fold(0, |m, &c| m | 1 << c))
+    );
+    let v = Booster::new().parse_view(&text).unwrap();
+    let names = discard.iter().map(|&c| fen::cards_text(1 << c)).collect();
+    (v, names)
+}
+
+fn observe(v: &mut BoosterView, text: &str) -> Result<(), RuleError> {
+    let o = v.parse_observation(text)?;
+    v.apply(&o)
+}
+
+#[test]
+fn a_view_refuses_a_draw_of_a_card_known_in_the_other_hand() {
+    let (mut v, discarded) = empty_pile_view();
+    let black = v.unseen();
+    assert_eq!(black.count_ones(), 6);
+    observe(&mut v, "end").unwrap();
+    observe(&mut v, "reshuffle").unwrap();
+    // The draw pile is the old discard pile; Black's six cards are still Black's.
+    let before = v.fen();
+    let e = v.parse_observation("#8s").unwrap_err().to_string();
+    assert!(e.contains("8S is known to be in Black's hand"), "{e}");
+    let eight = Card::parse("8S").unwrap();
+    let e = v.apply(&Seen::Public(Act::Draw(eight))).unwrap_err();
+    assert!(e.to_string().contains("known to be in Black's hand"), "{e}");
+    assert_eq!(v.fen(), before);
+    assert_eq!(v.known_theirs(), black);
+    // Every sample deals Black exactly the cards it is known to hold.
+    let mut rng = seeded_rng(3);
+    for _ in 0..50 {
+        assert_eq!(v.determinize(&mut rng).hands[1], black);
+    }
+    // A card of the old discard pile may come.
+    observe(&mut v, &format!("#{}", discarded[0].to_lowercase())).unwrap();
+    assert_eq!(v.to_move(), Player::Black);
+    // Black may play only its known cards: not one now in the draw pile, not White's.
+    let own = v.hand()[0].to_string().to_lowercase();
+    let pile = discarded[1].to_lowercase();
+    observe(&mut v, "a1a2").unwrap_err();
+    observe(&mut v, "e8d8").unwrap();
+    let before = v.fen();
+    let e = v.parse_observation(&format!("{pile}+d8")).unwrap_err();
+    assert!(
+        e.to_string().contains("holds only cards known to White"),
+        "{e}"
+    );
+    let e = v.parse_observation(&format!("{own}+d8")).unwrap_err();
+    assert!(
+        e.to_string().contains("in White's hand, not Black's"),
+        "{e}"
+    );
+    assert_eq!(v.fen(), before);
+    observe(&mut v, "8s+d8").unwrap();
+    assert_eq!(v.known_theirs(), black & !(1 << eight.code()));
+    assert_eq!(v.to_move(), Player::White);
+}
+
+/// Long random games through reshuffles: each player's view takes every true observation,
+/// and the cards it knows in the other hand are always there.
+#[test]
+fn views_know_only_true_cards_through_reshuffles() {
+    let mut rng = seeded_rng(17);
+    let mut reshuffles = 0;
+    let mut known = 0;
+    for seed in 0..12 {
+        let mut t = Booster::dealt(Config::new(6, 2, 0).unwrap(), seed);
+        let mut views = [t.view(Player::White), t.view(Player::Black)];
+        for _ in 0..600 {
+            if t.terminal().is_some() {
+                break;
+            }
+            let a = if t.is_chance_node() {
+                t.sample_chance(&mut rng)
+            } else {
+                let mut v = Vec::new();
+                t.legal_actions(&mut v);
+                if v.is_empty() {
+                    break;
+                }
+                // Card plays first, so cards go round and the piles run out.
+                let cards: Vec<Act> = v
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Act::Card { .. } | Act::Step { .. }))
+                    .collect();
+                if !cards.is_empty() && below(&mut rng, 4) != 0 {
+                    cards[below(&mut rng, cards.len())]
+                } else {
+                    v[below(&mut rng, v.len())]
+                }
+            };
+            reshuffles += (a == Act::Reshuffle) as u32;
+            for (i, view) in views.iter_mut().enumerate() {
+                let p = [Player::White, Player::Black][i];
+                view.apply(&t.observe(a, p))
+                    .unwrap_or_else(|e| panic!("{p:?} refuses {a:?} in {}: {e}", t.fen()));
+            }
+            t.play(a);
+            for (i, view) in views.iter().enumerate() {
+                let theirs = t.hands[i ^ 1];
+                assert_eq!(view.known_theirs() & !theirs, 0, "{}", t.fen());
+                known += view.known_theirs().count_ones();
+            }
+        }
+    }
+    assert!(reshuffles > 0 && known > 0, "{reshuffles} reshuffles");
+}
+
+#[test]
+fn a_view_refuses_cards_it_knows_are_elsewhere() {
+    let mut t = pos(
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        "a1:1w",
+        "-",
+        "2H.3H.4H.5H.9H",
+        "2S.3S",
+        "10S.9S",
+    );
+    let mut v = t.view(Player::White);
+    let refused = |v: &BoosterView, bad: &str, why: &str| {
+        let before = v.fen();
+        let e = v.parse_observation(bad).unwrap_err().to_string();
+        assert!(e.contains(why), "{bad}: {e}");
+        assert_eq!(v.fen(), before);
+    };
+    refused(&v, "#ah", "AH is not in this game's deck");
+    refused(&v, "ah+a1", "AH is not in this game's deck");
+    refused(&v, "8h+a1", "8H is not in White's hand");
+    for a in ["a1a2", "a2a3", "end"] {
+        observe(&mut v, a).unwrap();
+        play(&mut t, a);
+    }
+    // White draws: not a card it holds, not a discarded one.
+    assert!(t.is_chance_node());
+    refused(&v, "#2h", "2H is already in White's hand");
+    refused(&v, "#10s", "10S is in the discard pile");
+    let draw = t.sample_chance(&mut seeded_rng(2));
+    v.apply(&t.observe(draw, Player::White)).unwrap();
+    t.play(draw);
+    assert_eq!(v.fen(), t.view(Player::White).fen());
+    // Black plays: not White's card, not a discarded one.
+    observe(&mut v, "e8d8").unwrap();
+    play(&mut t, "e8d8");
+    refused(&v, "2h+d8", "2H is in White's hand, not Black's");
+    refused(
+        &v,
+        "9s+d8",
+        "9S is in the discard pile, not in Black's hand",
+    );
+    observe(&mut v, "2s+d8").unwrap();
 }
 
 #[test]

@@ -2,7 +2,13 @@
 //! pile) and its own hand. What it perceives of an action: every player action whole (card
 //! plays are public: the card goes face up to the discard pile), its own draws (`#5s`), the
 //! opponent's draws as `#?`, and the reshuffle. Sampling deals the unseen cards at random
-//! between the opponent's hand and the draw pile, as the rules' shuffle does.
+//! between the opponent's hand and the draw pile, as the rules' shuffle does, except the
+//! cards known to be in the opponent's hand.
+//!
+//! What a view knows of the cards it has not seen: when the draw pile is empty every unseen
+//! card is in the opponent's hand, and it stays known there (through the reshuffle, which
+//! brings back only the discard pile) until the opponent plays it. An observation that puts
+//! a card anywhere the view knows it cannot be is refused.
 
 use crate::bitboard::{Bits, Cell};
 use crate::cards::Card;
@@ -33,6 +39,8 @@ pub struct BoosterView {
     pub(super) discard: u64,
     pub(super) turn_public: u64,
     pub(super) rec: Record,
+    /// Unseen cards known to be in the opponent's hand.
+    pub(super) theirs: u64,
 }
 
 impl BoosterView {
@@ -50,6 +58,7 @@ impl BoosterView {
             order: Vec::new(),
             turn_public: self.turn_public,
             rec: self.rec.clone(),
+            draw_rules: true,
             weights: Weights::default(),
             viewer,
         }
@@ -58,6 +67,36 @@ impl BoosterView {
     /// Cards this player has not seen: in the opponent's hand or the draw pile.
     pub fn unseen(&self) -> u64 {
         self.cfg.deck & !self.hand & !self.discard
+    }
+
+    /// Unseen cards known to be in the opponent's hand.
+    pub fn known_theirs(&self) -> u64 {
+        self.theirs
+    }
+
+    /// Unseen cards that may be in the draw pile.
+    fn drawable(&self) -> u64 {
+        self.unseen() & !self.theirs
+    }
+
+    /// The cards the opponent may hold: the known ones, and any other unseen one while its
+    /// hand has room for more than the known ones.
+    fn opponent_may_hold(&self) -> u64 {
+        let size = self.pos.hand_len[self.me.opponent().index()] as u32;
+        if size > self.theirs.count_ones() {
+            self.unseen()
+        } else {
+            self.theirs
+        }
+    }
+
+    /// Brings the known cards up to date: a played card leaves them, and with the draw pile
+    /// empty every unseen card is in the opponent's hand.
+    pub(super) fn settle(&mut self) {
+        self.theirs &= self.unseen();
+        if self.pos.draw_len == 0 && self.pos.phase != Phase::Deal {
+            self.theirs = self.unseen();
+        }
     }
 
     pub fn hand(&self) -> Vec<Card> {
@@ -79,7 +118,7 @@ impl BoosterView {
                 v.push(Act::Reshuffle);
             } else if self.pos.drawer() == self.me.index() {
                 v.extend(
-                    Bits(self.unseen()).map(|c| Act::Draw(Card::from_code(c).expect("a card"))),
+                    Bits(self.drawable()).map(|c| Act::Draw(Card::from_code(c).expect("a card"))),
                 );
             }
             return v;
@@ -87,7 +126,7 @@ impl BoosterView {
         let cards = if self.pos.side as usize == self.me.index() {
             self.hand
         } else {
-            self.unseen()
+            self.opponent_may_hold()
         };
         self.pos.legal(&self.cfg.hand(cards), &mut |a| v.push(a));
         v
@@ -112,6 +151,71 @@ impl BoosterView {
         if self.pos.side != before.side || (was_deal && self.pos.phase == Phase::Regular) {
             self.turn_public = public_key(&self.pos, self.discard);
         }
+        self.settle();
+    }
+
+    /// Why an observation naming a card cannot have happened, when the view knows where the
+    /// card is (`None`: no card conflict; the observation may still be illegal otherwise).
+    fn card_conflict(&self, text: &str) -> Option<RuleError> {
+        let t = text.trim().to_ascii_lowercase();
+        let (card, draw) = if let Some(c) = t.strip_prefix('#') {
+            (c, true)
+        } else {
+            (t.split_once('+')?.0, false)
+        };
+        let card = Card::parse(card).ok()?;
+        let bit = 1u64 << card.code();
+        let side = |p: Player| if p == Player::White { "White" } else { "Black" };
+        let me = side(self.me);
+        let them = side(self.me.opponent());
+        let refuse = |why: String| Some(RuleError::new(format!("'{t}' cannot be: {why}")));
+        if self.cfg.deck & bit == 0 {
+            return refuse(format!("{card} is not in this game's deck"));
+        }
+        if draw {
+            let my_draw = self.pos.is_chance_node()
+                && self.pos.draw_len > 0
+                && self.pos.drawer() == self.me.index();
+            if !my_draw {
+                return None;
+            }
+            if self.hand & bit != 0 {
+                return refuse(format!("{card} is already in {me}'s hand"));
+            }
+            if self.discard & bit != 0 {
+                return refuse(format!("{card} is in the discard pile"));
+            }
+            if self.theirs & bit != 0 {
+                return refuse(format!(
+                    "{card} is known to be in {them}'s hand (every card not seen was there \
+                     when the draw pile was empty), not in the draw pile"
+                ));
+            }
+            return None;
+        }
+        if self.pos.is_chance_node() {
+            return None;
+        }
+        if self.pos.side as usize == self.me.index() {
+            return (self.hand & bit == 0)
+                .then(|| refuse(format!("{card} is not in {me}'s hand")))
+                .flatten();
+        }
+        if self.hand & bit != 0 {
+            return refuse(format!("{card} is in {me}'s hand, not {them}'s"));
+        }
+        if self.discard & bit != 0 {
+            return refuse(format!(
+                "{card} is in the discard pile, not in {them}'s hand"
+            ));
+        }
+        if self.opponent_may_hold() & bit == 0 {
+            return refuse(format!(
+                "{them}'s hand holds only cards known to {me} ({}), and {card} is not one of them",
+                cards_text(self.theirs)
+            ));
+        }
+        None
     }
 
     pub(super) fn parse(text: &str, cfg: Config) -> Result<BoosterView, RuleError> {
@@ -160,7 +264,7 @@ impl BoosterView {
         pos.discard_len = discard.count_ones() as u8;
         pos.key = pos.compute_key();
         pos.turn_key = pos.key;
-        let v = BoosterView {
+        let mut v = BoosterView {
             cfg,
             pos,
             me,
@@ -168,11 +272,13 @@ impl BoosterView {
             discard,
             turn_public: public_key(&pos, discard),
             rec: Record::default(),
+            theirs: 0,
         };
+        v.settle();
         let mover_cards = if pos.side as usize == me.index() {
             hand
         } else {
-            v.unseen()
+            v.opponent_may_hold()
         };
         check_public(&pos, &cfg, mover_cards)?;
         Ok(v)
@@ -222,10 +328,10 @@ impl View for BoosterView {
             }
             Seen::Public(a) => {
                 if !self.candidates().contains(&a) {
-                    return Err(RuleError::new(format!(
-                        "'{}' is not legal in this view",
-                        notation::format(a)
-                    )));
+                    let text = notation::format(a);
+                    return Err(self.card_conflict(&text).unwrap_or_else(|| {
+                        RuleError::new(format!("'{text}' is not legal in this view"))
+                    }));
                 }
                 self.step(a);
             }
@@ -237,7 +343,9 @@ impl View for BoosterView {
         if text.trim() == "#?" {
             return Ok(Seen::HiddenDraw);
         }
-        notation::find(text, &self.candidates()).map(Seen::Public)
+        notation::find(text, &self.candidates())
+            .map(Seen::Public)
+            .map_err(|e| self.card_conflict(text).unwrap_or(e))
     }
 
     fn format_observation(&self, o: &Seen) -> String {
@@ -274,9 +382,10 @@ impl View for BoosterView {
     }
 
     fn determinize(&self, rng: &mut GameRng) -> Booster {
-        let mut unseen: Vec<u8> = Bits(self.unseen()).collect();
-        let mut theirs = 0u64;
-        for _ in 0..self.pos.hand_len[self.me.opponent().index()] {
+        let mut unseen: Vec<u8> = Bits(self.drawable()).collect();
+        let mut theirs = self.theirs;
+        let known = self.theirs.count_ones() as u8;
+        for _ in known..self.pos.hand_len[self.me.opponent().index()] {
             let i = below(rng, unseen.len());
             theirs |= 1 << unseen.swap_remove(i);
         }
