@@ -37,6 +37,7 @@ use tessera::registry;
 use tessera::session::AnyGame;
 
 use crate::print::outln;
+use crate::uci::report::clip_echoes;
 use tessera::variant::VariantInfo;
 
 pub use args::MatchArgs;
@@ -78,6 +79,7 @@ pub fn run_with(a: MatchArgs, catalog: &'static [VariantInfo]) -> Result<(), Str
         ));
     }
     if proto.players() == 1 {
+        check_engines(&plan)?;
         let summary = solo::play(&plan, proto.as_ref(), std::io::stderr().is_terminal())?;
         outln!("{}", summary.trim_end());
         return Ok(());
@@ -182,27 +184,31 @@ fn open_append(p: &std::path::Path) -> Result<std::fs::File, String> {
         .map_err(|e| format!("cannot open {}: {e}", p.display()))
 }
 
-/// Refuses a match that would send an engine an option it does not have (a misspelt
-/// `option.X`), before any game: the engine would only answer with an error line, and the
-/// match would measure settings nobody asked for. An engine that cannot start here is left
-/// to the games, which forfeit it.
-fn check_engine_options(plan: &Plan) -> Result<(), String> {
+/// Starts each engine once before the first game, and refuses the match when one cannot
+/// start, lacks an option it is given (a misspelt `option.X`) or answers its settings with an
+/// error (a value it does not take): its games would be forfeits, or would measure settings
+/// nobody asked for, and the match would still end as if it had been played.
+fn check_engines(plan: &Plan) -> Result<(), String> {
     for spec in &plan.engines {
-        if spec.command.options.is_empty() {
-            continue;
-        }
-        let Ok(p) = engine::EngineProcess::start(
+        let p = engine::EngineProcess::start(
             &spec.command,
             &plan.variant,
             &plan.variant_options,
             plan.timeout,
-        ) else {
-            continue;
-        };
+        )
+        .map_err(|e| format!("engine '{}' cannot be started: {e}", spec.name))?;
         if let Some(k) = p.undeclared(&spec.command.options) {
             return Err(format!(
                 "engine '{}' has no option '{k}' (see its answer to 'uci')",
                 spec.name
+            ));
+        }
+        if !p.refusals.is_empty() {
+            let said: Vec<String> = p.refusals.iter().map(|l| clip_echoes(l)).collect();
+            return Err(format!(
+                "engine '{}' refused its settings: {}",
+                spec.name,
+                said.join("; ")
             ));
         }
     }
@@ -218,7 +224,7 @@ fn play_match(
     header: &Header,
     tty: bool,
 ) -> Result<String, String> {
-    check_engine_options(plan)?;
+    check_engines(plan)?;
     let mut pgn_file = plan.pgn.as_deref().map(open_append).transpose()?;
     let mut results_file = match &plan.results {
         Some(p) => {

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 
 from selenium import webdriver
@@ -111,7 +112,7 @@ def enter_action(d, action):
 
 def seen_as(seen, text):
     """An action as the board lists it: the seat's view of it may add what it revealed (the
-    card an add turned up, `add=QD`; the kind an uncloaked checker showed, `u1!r`; a guess
+    card an add turned up, `add=QH`; the kind an uncloaked checker showed, `u1!r`; a guess
     answered right or wrong, `3=n+`)."""
     return seen == text or (seen.startswith(text) and seen[len(text)] in "=!+-")
 
@@ -368,6 +369,36 @@ def fen_setup(d):
     d.find_element(By.ID, "fen").clear()
 
 
+def token_board(d, binary):
+    """A board that asks for its token: the page opened from the printed address keeps it
+    (a cookie) for its own requests and for its event stream."""
+    proc = subprocess.Popen([binary, "serve", "--port", "0", "--require-token"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        m = re.search(r"(http://127\.0\.0\.1:\d+/)\?token=(\w+)", line)
+        assert m, "no token in %r" % line
+        base, token = m.group(1), m.group(2)
+        try:
+            urllib.request.urlopen(base + "api/state")
+            raise AssertionError("the state was served without the token")
+        except urllib.error.HTTPError as e:
+            assert e.code == 403, e.code
+        d.get(base + "?token=" + token)
+        wait(d, "page", lambda: d.execute_script("return !!(window.tessera && window.tessera.state)"))
+        click_cell(d, "e2")
+        click_cell(d, "e4")
+        wait(d, "e2e4 played", lambda: state(d)["turns"] == ["e2e4"])
+        # A move made elsewhere reaches the page through its event stream.
+        req = urllib.request.Request(base + "api/play", data=b'{"action":"e7e5"}', headers={
+            "Content-Type": "application/json", "X-Tessera-Token": token})
+        urllib.request.urlopen(req)
+        wait(d, "e7e5 seen", lambda: state(d)["turns"] == ["e2e4", "e7e5"])
+    finally:
+        proc.kill()
+        proc.wait()
+
+
 def main():
     binary, shots = sys.argv[1], sys.argv[2]
     SHOTS.append(shots)
@@ -390,6 +421,7 @@ def main():
                 failures.append("%s: %s" % (name, e))
         if not only:
             fen_setup(d)
+            token_board(d, binary)
     finally:
         d.quit()
         proc.kill()

@@ -9,7 +9,11 @@ use match_support::*;
 
 const STOCKFISH: &str = "/usr/games/stockfish";
 
-fn against_stockfish(games: &str, tc: &str, extra: &[&str]) -> (String, Vec<PgnGame>) {
+fn against_stockfish(
+    games: &str,
+    tc: &str,
+    extra: &[&str],
+) -> (String, Vec<PgnGame>, serde_json::Value) {
     assert!(
         Path::new(STOCKFISH).exists(),
         "{STOCKFISH} is not installed"
@@ -19,6 +23,7 @@ fn against_stockfish(games: &str, tc: &str, extra: &[&str]) -> (String, Vec<PgnG
     let a = format!("cmd={bin}");
     let b = format!("cmd={STOCKFISH}");
     let pgn = dir.join("games.pgn").to_string_lossy().into_owned();
+    let results = dir.join("results.jsonl").to_string_lossy().into_owned();
     let mut args = vec![
         "--games",
         games,
@@ -37,8 +42,13 @@ fn against_stockfish(games: &str, tc: &str, extra: &[&str]) -> (String, Vec<PgnG
         "option.UCI_LimitStrength=true",
         "option.UCI_Elo=1400",
         "option.Threads=1",
+        // Its margin for the time a move takes to reach the referee (the README's advice for
+        // a busy machine): without one it loses on time at 2+0.05 under load.
+        "option.Move Overhead=150",
         "--pgn",
         &pgn,
+        "--results",
+        &results,
     ];
     args.extend_from_slice(extra);
     let out = run_match(&args);
@@ -47,7 +57,29 @@ fn against_stockfish(games: &str, tc: &str, extra: &[&str]) -> (String, Vec<PgnG
         replay(g);
     }
     python_chess_reads(&pgn, games.len());
-    (String::from_utf8_lossy(&out.stdout).into_owned(), games)
+    let header = std::fs::read_to_string(&results).expect("results");
+    let header: serde_json::Value =
+        serde_json::from_str(header.lines().next().expect("a header line")).expect("JSON");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        games,
+        header,
+    )
+}
+
+/// Stockfish's own margin for the time its moves take to reach the referee: without one it
+/// plans to the last millisecond and, on a busy machine, loses on time.
+fn stockfish_move_overhead(header: &serde_json::Value) -> Option<u64> {
+    header["tournament"]["engines"]
+        .as_array()?
+        .iter()
+        .find(|e| e["name"] == "stockfish")?["options"]
+        .as_array()?
+        .iter()
+        .find(|o| o[0] == "Move Overhead")?[1]
+        .as_str()?
+        .parse()
+        .ok()
 }
 
 /// A second, independent reader: python-chess parses every game without errors, and every
@@ -75,11 +107,13 @@ print(n)
 
 #[test]
 fn tessera_plays_stockfish_without_faults() {
-    let (out, games) = against_stockfish(
+    let (out, games, header) = against_stockfish(
         "2",
         "2+0.05",
         &["--maxmoves", "80", "--resign", "movecount=3", "score=1000"],
     );
+    let overhead = stockfish_move_overhead(&header);
+    assert!(overhead.is_some_and(|ms| ms >= 100), "{header}");
     assert_eq!(games.len(), 2, "{out}");
     assert!(out.contains("Faults of tessera: 0"), "{out}");
     assert!(out.contains("Faults of stockfish: 0"), "{out}");
@@ -88,7 +122,7 @@ fn tessera_plays_stockfish_without_faults() {
 #[test]
 #[ignore = "long: 20 games at 10+0.1"]
 fn tessera_against_stockfish_1400_twenty_games() {
-    let (out, games) = against_stockfish("20", "10+0.1", &[]);
+    let (out, games, _) = against_stockfish("20", "10+0.1", &[]);
     println!("{out}");
     assert_eq!(games.len(), 20);
     assert!(out.contains("Faults of tessera: 0"), "{out}");

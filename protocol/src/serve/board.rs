@@ -25,6 +25,7 @@ use crate::setup;
 pub struct Job {
     pub ctl: Arc<tessera::search::SearchControl>,
     pub id: u64,
+    pub started: std::time::Instant,
 }
 
 pub struct Board {
@@ -43,6 +44,8 @@ pub struct Board {
     pub depth: Option<u32>,
     pub engine: Option<Job>,
     pub analysing: bool,
+    /// Why the analysis was switched off by the server (no page watching it, its time limit).
+    pub analysis_ended: Option<String>,
     pub multipv: usize,
     pub analysis: Option<Job>,
     pub engine_tt: Arc<TranspositionTable>,
@@ -75,6 +78,7 @@ impl Board {
             depth: None,
             engine: None,
             analysing: false,
+            analysis_ended: None,
             multipv: 1,
             analysis: None,
             engine_tt: Arc::new(TranspositionTable::new(16)),
@@ -485,7 +489,7 @@ impl Board {
                 "movetime_ms": self.movetime_ms,
                 "depth": self.depth,
             },
-            "analysis": {"on": self.analysing, "multipv": self.multipv},
+            "analysis": {"on": self.analysing, "multipv": self.multipv, "ended": self.analysis_ended},
         })
     }
 

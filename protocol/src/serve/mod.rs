@@ -2,19 +2,24 @@
 //! SVG and works out clicks from the legal action strings (see `crate::moves`), so a new
 //! variant needs no code here. The server binds to localhost unless told otherwise, streams
 //! state changes and analysis as server-sent events, and treats every request as untrusted:
-//! a bad body, an unknown field, an illegal action or a body over the size limit gets an
-//! error (JSON `{"error": ...}` where the request got that far) and changes nothing.
+//! a request from another page or address is refused (`guard`), and a bad body, an unknown
+//! field, an illegal action or a body over the size limit gets an error (JSON
+//! `{"error": ...}` where the request got that far) and changes nothing. An analysis ends
+//! when no page has watched it for a while, and at its time limit.
 
 mod board;
+mod guard;
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread;
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, State};
-use axum::http::{header, StatusCode};
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::Next;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -32,6 +37,7 @@ use tokio_stream::StreamExt;
 
 use crate::uci::search_thread;
 use board::{Board, Job};
+use guard::Guard;
 
 /// Request bodies larger than this are refused (413) before they are read.
 const BODY_LIMIT: usize = 16 * 1024;
@@ -48,6 +54,40 @@ pub struct ServeArgs {
     /// The variant shown first.
     #[arg(long, default_value = "chess")]
     pub variant: String,
+    /// Ask for the token printed in the address on every request, on a loopback address too
+    /// (the other users of this machine can reach it); other addresses always ask for it.
+    #[arg(long)]
+    pub require_token: bool,
+    /// Seconds an analysis goes on once no page watches it (the last one closed).
+    #[arg(long, value_name = "SECONDS", default_value = "10", allow_negative_numbers = true,
+          value_parser = seconds)]
+    pub analysis_grace: Duration,
+    /// The longest an analysis of one position runs, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value = "600", allow_negative_numbers = true,
+          value_parser = limit_seconds)]
+    pub analysis_limit: Duration,
+}
+
+/// The longest grace or limit taken: a year of seconds.
+const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+fn seconds(s: &str) -> Result<Duration, String> {
+    let v: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("takes a number of seconds, not '{s}'"))?;
+    if !(0.0..=MAX_SECONDS).contains(&v) {
+        return Err(format!("takes 0 to {MAX_SECONDS} seconds, not {s}"));
+    }
+    Ok(Duration::from_secs_f64(v))
+}
+
+fn limit_seconds(s: &str) -> Result<Duration, String> {
+    let d = seconds(s)?;
+    if d.is_zero() {
+        return Err("takes more than 0 seconds".into());
+    }
+    Ok(d)
 }
 
 /// One server-sent event: its name and JSON text.
@@ -60,6 +100,11 @@ struct Note {
 struct Shared {
     board: Mutex<Board>,
     events: broadcast::Sender<Note>,
+    guard: Guard,
+    /// The open event streams, and since when there has been none.
+    watchers: Mutex<(usize, Instant)>,
+    analysis_grace: Duration,
+    analysis_limit: Duration,
 }
 
 type App = Arc<Shared>;
@@ -75,6 +120,30 @@ impl Shared {
             data: data.to_string(),
         });
     }
+
+    fn watchers(&self) -> MutexGuard<'_, (usize, Instant)> {
+        self.watchers.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// One open event stream, counted while it lasts.
+struct Watching(App);
+
+impl Watching {
+    fn new(app: &App) -> Watching {
+        app.watchers().0 += 1;
+        Watching(app.clone())
+    }
+}
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        let mut w = self.0.watchers();
+        w.0 = w.0.saturating_sub(1);
+        if w.0 == 0 {
+            w.1 = Instant::now();
+        }
+    }
 }
 
 pub fn run(args: ServeArgs) -> Result<(), String> {
@@ -86,10 +155,6 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         .map_err(|_| format!("--host takes an IP address, not '{}'", args.host))?;
     let addr = SocketAddr::new(host, args.port);
     let (events, _) = broadcast::channel(256);
-    let app: App = Arc::new(Shared {
-        board: Mutex::new(board),
-        events,
-    });
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -100,16 +165,85 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
             .await
             .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
         let local = listener.local_addr().map_err(|e| e.to_string())?;
+        let app: App = Arc::new(Shared {
+            board: Mutex::new(board),
+            events,
+            guard: Guard::new(local, args.require_token, guard::new_token()),
+            watchers: Mutex::new((0, Instant::now())),
+            analysis_grace: args.analysis_grace,
+            analysis_limit: args.analysis_limit,
+        });
         if !host.is_loopback() {
             eprintln!("tessera: listening on {local}, reachable from other machines");
         }
-        println!("Tessera board: http://{local}/");
+        match app.guard.token() {
+            Some(t) => println!("Tessera board: http://{local}/?token={t}"),
+            None => println!("Tessera board: http://{local}/"),
+        }
         use std::io::Write;
         let _ = std::io::stdout().flush();
+        tokio::spawn(watch_analysis(app.clone()));
         axum::serve(listener, router(app))
             .await
             .map_err(|e| format!("server error: {e}"))
     })
+}
+
+/// Checks every request (`guard`) before it reaches a handler, and hands the page that was
+/// opened with the token a cookie that carries it on the page's own requests.
+async fn guarded(State(app): State<App>, req: Request, next: Next) -> Response {
+    if let Err((status, msg)) = app.guard.check(req.method(), req.uri(), req.headers()) {
+        return error(status, msg);
+    }
+    let page = req.uri().path() == "/";
+    let mut resp = next.run(req).await;
+    if page {
+        if let Some(c) = app
+            .guard
+            .set_cookie()
+            .and_then(|c| HeaderValue::from_str(&c).ok())
+        {
+            resp.headers_mut().insert(header::SET_COOKIE, c);
+        }
+    }
+    resp
+}
+
+/// Ends the analysis when no page has watched it for the grace period (a closed page must
+/// not leave a search running for good) and when it has searched one position for the time
+/// limit.
+async fn watch_analysis(app: App) {
+    let shortest = app.analysis_grace.min(app.analysis_limit);
+    let tick = (shortest / 4).clamp(Duration::from_millis(20), Duration::from_millis(500));
+    loop {
+        tokio::time::sleep(tick).await;
+        let (watchers, none_since) = *app.watchers();
+        let mut b = app.lock();
+        let Some(started) = b.analysis.as_ref().map(|j| j.started) else {
+            continue;
+        };
+        let unwatched_since = none_since.max(started);
+        let why = if started.elapsed() >= app.analysis_limit {
+            format!(
+                "stopped at its time limit ({} s on one position)",
+                app.analysis_limit.as_secs_f64()
+            )
+        } else if watchers == 0 && unwatched_since.elapsed() >= app.analysis_grace {
+            format!(
+                "stopped: no page watched it for {} s",
+                app.analysis_grace.as_secs_f64()
+            )
+        } else {
+            continue;
+        };
+        if let Some(j) = b.analysis.take() {
+            j.ctl.stop();
+        }
+        b.analysing = false;
+        b.analysis_ended = Some(why);
+        b.version += 1;
+        app.send("state", b.state());
+    }
 }
 
 fn router(app: App) -> Router {
@@ -125,6 +259,7 @@ fn router(app: App) -> Router {
         .route("/api/analyse", post(analyse))
         .route("/api/seat", post(seat))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(app.clone(), guarded))
         .with_state(app)
 }
 
@@ -154,10 +289,17 @@ async fn events(
         data: app.lock().state().to_string(),
     };
     let rx = app.events.subscribe();
+    let watching = Watching::new(&app);
     let stream = tokio_stream::once(first)
         .chain(BroadcastStream::new(rx).filter_map(|n| n.ok()))
-        .map(|n| Ok(Event::default().event(n.name).data(n.data)));
-    Sse::new(stream).keep_alive(KeepAlive::default())
+        .map(move |n| {
+            // Counted as long as the stream lives: it is dropped when the page goes.
+            let _ = &watching;
+            Ok(Event::default().event(n.name).data(n.data))
+        });
+    // A closed page is noticed only when something is written to it: a comment every few
+    // seconds lets the analysis end soon after the last page.
+    Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(2)))
 }
 
 fn error(status: StatusCode, msg: impl Into<String>) -> Response {
@@ -352,6 +494,7 @@ async fn analyse(State(app): State<App>, bytes: Bytes) -> Response {
             b.multipv = m;
         }
         b.analysing = req.on;
+        b.analysis_ended = None;
         Ok(())
     })
 }
@@ -397,6 +540,7 @@ fn start_engine(app: &App, b: &mut Board) {
     b.engine = Some(Job {
         ctl: ctl.clone(),
         id,
+        started: Instant::now(),
     });
     // Its own view where anything is hidden: the engine never searches the other side's cards.
     let root = b.engine_root(b.game.to_move());
@@ -446,6 +590,7 @@ fn start_analysis(app: &App, b: &mut Board) {
     b.analysis = Some(Job {
         ctl: ctl.clone(),
         id,
+        started: Instant::now(),
     });
     // What the page shows: the seat's view where anything is hidden.
     let root = b.shown();

@@ -83,6 +83,9 @@ pub struct EngineProcess {
     lines: Receiver<(Instant, String)>,
     /// Option names the engine declared after `uci`, lower-cased.
     declared: Vec<String>,
+    /// The error lines the engine answered its start-up settings with (the variant and the
+    /// options), as it wrote them.
+    pub refusals: Vec<String>,
     pub id_name: Option<String>,
 }
 
@@ -128,6 +131,7 @@ impl EngineProcess {
             stdin,
             lines: rx,
             declared: Vec::new(),
+            refusals: Vec::new(),
             id_name: None,
         };
         // Loading a program can take longer than a move may: wait at least STARTUP for it.
@@ -177,7 +181,20 @@ impl EngineProcess {
         for (k, v) in variant_options.iter().chain(options) {
             self.send(&format!("setoption name {k} value {v}"))?;
         }
-        self.sync(timeout)
+        // An engine answers a setting it refuses with an error line and plays on with its
+        // default: what it said before `readyok` is kept for the match to refuse it.
+        self.send("isready")?;
+        let deadline = Instant::now() + timeout;
+        loop {
+            let (_, line) = self.next_line(deadline, "readyok")?;
+            let line = line.trim();
+            if line == "readyok" {
+                return Ok(());
+            }
+            if is_refusal(line) {
+                self.refusals.push(line.to_string());
+            }
+        }
     }
 
     pub fn declares(&self, option: &str) -> bool {
@@ -279,6 +296,21 @@ impl EngineProcess {
     }
 }
 
+/// An engine's answer that it refused a command: Tessera's `info string error: ...`, the same
+/// from other engines in any case, and Stockfish's `No such option: X`.
+fn is_refusal(line: &str) -> bool {
+    let words: Vec<String> = line
+        .split_whitespace()
+        .take(3)
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    matches!(
+        words[..],
+        ["info", "string", "error:" | "error"] | ["no", "such", "option:"]
+    )
+}
+
 /// Reads `score cp|mate N` and `depth N` from an `info` line of the first (or only) PV.
 fn parse_info(line: &str, score: &mut Option<Score>, depth: &mut Option<u32>) {
     let w: Vec<&str> = line.split_whitespace().collect();
@@ -321,6 +353,26 @@ impl Drop for EngineProcess {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn refusals() {
+        for yes in [
+            "info string error: option MCTS Leaf takes one of auto, eval, not 'x'",
+            "info string ERROR unknown option",
+            "No such option: Hsh",
+        ] {
+            assert!(is_refusal(yes), "{yes}");
+        }
+        for no in [
+            "info string errors are counted",
+            "info string NNUE evaluation using nn.nnue",
+            "info depth 1 score cp 0",
+            "readyok",
+            "",
+        ] {
+            assert!(!is_refusal(no), "{no}");
+        }
+    }
 
     #[test]
     fn info_lines() {

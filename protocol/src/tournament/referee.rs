@@ -13,6 +13,7 @@ use super::clock::{Charge, Clock, TimeControl};
 use super::engine::{EngineCommand, EngineFault, EngineProcess, Reply};
 use super::openings::Opening;
 use super::table::{Refusal, Table};
+use crate::uci::report::clip_echoes;
 
 /// How long each `go` may run, per engine.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -460,16 +461,20 @@ pub fn play_game(
                 ),
             );
         }
+        // The answer is quoted back clipped: a megabyte of `bestmove` would otherwise be
+        // copied whole into the report, the PGN and the results file.
         match table.play_reply(side, &reply, &mut record.turns) {
             Ok(()) => {}
             Err(Refusal::Engine(why)) => {
                 break GameResult::loss(
                     side,
                     Termination::IllegalMove,
-                    format!("{} ({}) {why}", side.name(), slot.spec.name),
+                    clip_echoes(&format!("{} ({}) {why}", side.name(), slot.spec.name)),
                 )
             }
-            Err(Refusal::Game(why)) => return Err(format!("{}: {why}", setup.variant)),
+            Err(Refusal::Game(why)) => {
+                return Err(clip_echoes(&format!("{}: {why}", setup.variant)))
+            }
         }
         if table.game.outcome().is_none() {
             if let Some(r) = adjudicate(

@@ -284,12 +284,41 @@ fn engines_that_cannot_start_forfeit() {
     let scratch_dir = scratch("nostart");
     let d = scratch_dir.path();
     let good = script(d, "good", GOOD);
-    // One start failure forfeits the game; a second in a row stops the match with an error.
-    let e = run(d, 1, &format!("--depth 1 --timeout 300 --games 6 --engine cmd={good} --engine cmd=/nonexistent/engine"))
+    // An engine that cannot start at all stops the match before its first game.
+    let e = run(d, 1, &format!("--depth 1 --timeout 300 --games 1 --engine cmd={good} --engine cmd=/nonexistent/engine"))
         .err()
         .expect("the match fails");
+    assert!(
+        e.contains("engine 'engine' cannot be started: cannot start '/nonexistent/engine'"),
+        "{e}"
+    );
+    assert!(!d.join("games.pgn").exists(), "no game was played");
+    // One that starts once and then no more: one start failure forfeits the game; a second
+    // in a row stops the match with an error.
+    let once = d.join("once");
+    std::fs::write(
+        &once,
+        format!(
+            "#!/bin/sh\nif [ -e {mark} ]; then exit 1; fi\ntouch {mark}\nexec {good}\n",
+            mark = d.join("started").display()
+        ),
+    )
+    .unwrap();
+    let mut perm = std::fs::metadata(&once).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perm, 0o755);
+    std::fs::set_permissions(&once, perm).unwrap();
+    let e = run(
+        d,
+        1,
+        &format!(
+            "--depth 1 --timeout 300 --games 6 --engine cmd={good} --engine cmd={}",
+            once.display()
+        ),
+    )
+    .err()
+    .expect("the match fails");
     assert!(e.contains("could not be started 2 times in a row"), "{e}");
-    assert!(e.contains("cannot start '/nonexistent/engine'"), "{e}");
+    assert!(e.contains("during start-up"), "{e}");
     let pgn = std::fs::read_to_string(d.join("games.pgn")).unwrap();
     assert_eq!(results(&pgn), ["1-0", "0-1"], "{pgn}");
 }
@@ -318,7 +347,7 @@ fn the_engine_hears_the_protocol_in_order() {
     assert!(r.pgn.contains("{+M3/2 "), "{}", r.pgn);
     let heard = std::fs::read_to_string(&log).unwrap();
     let all: Vec<&str> = heard.lines().collect();
-    // First a start that only checks the engine has the options it is given.
+    // First a start that only checks that the engine starts and takes its options.
     let second = all.iter().rposition(|l| *l == "uci").unwrap();
     assert_eq!(
         &all[..second],
