@@ -24,7 +24,7 @@ fn go(e: &mut Engine, command: &str) -> (u64, String) {
             let i = w.iter().position(|&x| x == "nodes")?;
             w.get(i + 1)?.parse().ok()
         })
-        .last()
+        .next_back()
         .unwrap_or_else(|| panic!("no info with nodes: {out:?}"));
     (nodes, best)
 }
