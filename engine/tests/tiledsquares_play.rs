@@ -1,7 +1,7 @@
 //! Playing strength of the Tiled Squares evaluation under the generic alpha-beta searcher,
 //! against a one-ply greedy player. A short version runs in CI; the measurement is ignored:
 //! `cargo test -p tessera-engine --release --test tiledsquares_play -- --ignored --nocapture`.
-//! (Depth against depth is measured through `tessera match`, see `docs/tiledsquares.md`.)
+//! (Depth against depth is measured through `tessera match`, see `docs/variants/tiledsquares.md`.)
 
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -1,6 +1,6 @@
 //! The `EvalWeights` and `SearchParams` options: parameter tables read from a JSON file, or
 //! given inline as the JSON itself (a value starting with `{`), for tuning and experiments.
-//! Format: `tessera::params` and `docs/tuning.md`.
+//! Format: `tessera::params` and `docs/guide/tuning.md`.
 
 use tessera::options::VariantOptions;
 use tessera::params::{self, ParamFile, ParamTable};

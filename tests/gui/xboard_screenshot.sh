@@ -3,7 +3,7 @@
 # Usage: tests/gui/xboard_screenshot.sh VARIANT SECONDS OUT.png  (from the repository root,
 # after `cargo build --release`; needs xboard, xvfb, x11-apps and imagemagick).
 set -euo pipefail
-variant=${1:-tches}; wait_s=${2:-8}; out=${3:-docs/xboard-$variant.png}
+variant=${1:-tches}; wait_s=${2:-8}; out=${3:-docs/img/xboard-$variant.png}
 bin=${TESSERA:-$(pwd)/target/release/tessera}
 dir=$(mktemp -d)
 legal=true; [ "$variant" = normal ] || legal=false

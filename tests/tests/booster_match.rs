@@ -176,7 +176,7 @@ fn first_engine_score(out: &Output) -> (f64, String) {
 }
 
 /// ISMCTS from its own view against the 1-ply greedy player on its view (target: 70%) and
-/// against determinized alpha-beta (target: above 50%), 200 games each (docs/booster.md).
+/// against determinized alpha-beta (target: above 50%), 200 games each (docs/variants/booster.md).
 #[test]
 #[ignore]
 fn ismcts_beats_greedy_and_determinized_alpha_beta() {

@@ -366,7 +366,7 @@ fn the_referee_refuses_en_passant_against_ones_own_pawn() {
 }
 
 /// Plays `games` games of information-set MCTS with inference (the defaults) against
-/// `opponent`, prints the score line (`docs/cloak.md` quotes these) and returns the score.
+/// `opponent`, prints the score line (`docs/variants/cloak.md` quotes these) and returns the score.
 fn strength(opponent: &[&str], games: u32, seed: u64) -> f64 {
     let t = tessera();
     let mut args: Vec<String> = vec![

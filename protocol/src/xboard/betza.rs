@@ -11,7 +11,7 @@
 //! between `W` and `F` where the direction needs it, and `y` turns a slide into a single step
 //! for the following leg. All legs of one move share one atom letter.
 
-/// TCHES (`docs/tches.md`): every piece but the king, which moves as in chess (there is no
+/// TCHES (`docs/variants/tches.md`): every piece but the king, which moves as in chess (there is no
 /// castling in TCHES, and XBoard is given no castling rights); the chess pieces are described
 /// too, so that XBoard uses no default of its own. The Jester (`J`) moves as the
 /// piece the opponent moved last, which no fixed description can say: it has none.

@@ -229,7 +229,7 @@ pub const NONE: &str = "none";
 /// The network built in: a correction of the hand-written evaluation (`FEATURES_ON_HAND`),
 /// trained by `tessera tune nnue --residual` on Tessera's own games and accepted by an SPRT
 /// match against the evaluation alone, then refined on newer games (`--init builtin`) and
-/// accepted again against itself (`docs/tuning.md`).
+/// accepted again against itself (`docs/guide/tuning.md`).
 pub fn builtin() -> Arc<Network> {
     static NET: OnceLock<Arc<Network>> = OnceLock::new();
     NET.get_or_init(|| {

@@ -378,7 +378,7 @@ fn mobility_line<const N: usize>(mg: i32, eg: i32, centre: i32) -> [S; N] {
     std::array::from_fn(|m| s(mg * (m as i32 - centre), eg * (m as i32 - centre)))
 }
 
-/// The values fitted to self-play games (`tessera tune texel`, docs/tuning.md), laid over
+/// The values fitted to self-play games (`tessera tune texel`, docs/guide/tuning.md), laid over
 /// the hand-set ones; a name not in the file keeps its hand-set value.
 const FITTED: &str = include_str!("fitted.json");
 

@@ -148,7 +148,7 @@ impl Evaluate for Cloak {
         self.guess_chance(n, kind)
     }
 
-    /// Measured in docs/cloak.md ("Leaf search", "Widening and the tree's depth"):
+    /// Measured in docs/variants/cloak.md ("Leaf search", "Widening and the tree's depth"):
     /// - leaves scored by a ply of alpha-beta and quiescence: the captures of a cloaked king
     ///   and the mates of an uncloaked one that a tree of a few thousand iterations misses;
     /// - reward scale 1200: leads here run to whole armies (a side a queen and two rooks up
@@ -183,7 +183,7 @@ impl Evaluate for Cloak {
     /// (known for certain, the same in every truth) are judged by `CloakOwnGuessThreat`:
     /// there a guess right in one truth is right in all, and at the lower threshold the
     /// searcher plays as if the opponent knew its arrangement (it uncloaked whatever might
-    /// be guessed; docs/cloak.md, "The opponent's guesses at one's own checkers").
+    /// be guessed; docs/variants/cloak.md, "The opponent's guesses at one's own checkers").
     fn speculative(&self, a: Act) -> bool {
         let Act::Guess { n, kind } = a else {
             return false;

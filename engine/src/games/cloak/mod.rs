@@ -2,7 +2,7 @@
 //! Chess960 arrangement, play as checkers numbered by their starting file; each side deduces
 //! which enemy checker is which.
 //!
-//! Rules as implemented (see `docs/cloak.md`): a cloaked piece moves by its true kind; a
+//! Rules as implemented (see `docs/variants/cloak.md`): a cloaked piece moves by its true kind; a
 //! cloaked king is free of the check rules, an uncloaked one may not move into or stay in an
 //! attack by a visible enemy (a pawn or an uncloaked piece); Chess960 castling; promotion gives
 //! an uncloaked piece; a captured checker's kind is told; a turn is an optional guess
@@ -49,7 +49,7 @@ pub const DEFAULT_GUESS_THREAT: u8 = 20;
 /// The least chance (percent) of the opponent's guess at the searcher's own checkers, in a
 /// truth sampled from the searcher's view, that a search considers.
 pub const OWN_GUESS_THREAT: &str = "CloakOwnGuessThreat";
-/// Its default (docs/cloak.md, "The opponent's guesses at one's own checkers").
+/// Its default (docs/variants/cloak.md, "The opponent's guesses at one's own checkers").
 pub const DEFAULT_OWN_GUESS_THREAT: u8 = 50;
 
 pub const OPTIONS: &[OptionSpec] = &[

@@ -215,7 +215,7 @@ mod tests {
         assert!((v.mobility_empty[Kind::Bishop.index()] - 8.75).abs() < 1e-9);
     }
 
-    /// Prints the table recorded in docs/tches.md:
+    /// Prints the table recorded in docs/variants/tches.md:
     /// `cargo test -p tessera-engine --release print_piece_values -- --ignored --nocapture`
     #[test]
     #[ignore]

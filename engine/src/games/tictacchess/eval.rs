@@ -31,7 +31,7 @@ pub struct Weights {
 /// Fitted to 3000 self-play games by `tessera tune texel` and accepted by an SPRT match
 /// against the hand-set values (on_board 100/450/280/300/800/150, in_reserve
 /// 40/200/140/150/350/60, open_two 60, attacked 15, centre 30, tempo 20, in_check 40):
-/// +269 Elo, 95% interval +203..+358, 140 games at 20000 nodes (docs/tuning.md).
+/// +269 Elo, 95% interval +203..+358, 140 games at 20000 nodes (docs/guide/tuning.md).
 impl Default for Weights {
     fn default() -> Self {
         Weights {

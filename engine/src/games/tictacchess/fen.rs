@@ -49,7 +49,7 @@ pub struct ParsedFen {
     pub fullmove: u32,
 }
 
-/// Parses and validates a FEN; see `docs/tictacchess.md` for the form.
+/// Parses and validates a FEN; see `docs/variants/tictacchess.md` for the form.
 pub fn parse_fen(fen: &str, max_on_board: u8) -> Result<ParsedFen, RuleError> {
     let err = |m: &str| RuleError::new(format!("bad tic tac chess FEN '{fen}': {m}"));
     let mut fields = fen.split_whitespace();

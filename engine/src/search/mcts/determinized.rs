@@ -271,7 +271,7 @@ where
 {
     // No clearing between samples: each future's keys are salted with its seed
     // (`FixedChance::key`), so samples never read each other's entries, and clearing the
-    // whole table before each sample cost time (docs/mcts.md has the measurement).
+    // whole table before each sample cost time (docs/guide/mcts.md has the measurement).
     let out = crate::search::think(w, limits, cfg, ctl, tt, &mut |_| {});
     *nodes += out.nodes;
     if out.turn.is_empty() {
