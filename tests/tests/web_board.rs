@@ -3,88 +3,16 @@
 //! The browser test says so and passes when Chromium, chromedriver or Selenium is missing,
 //! except under `CI=true`, where it fails.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::io::Write;
+use std::process::Command;
 use std::time::Duration;
 
 use tessera_tests::binary::tessera_bin;
-
-struct Server {
-    child: Child,
-    addr: String,
-}
-
-impl Server {
-    fn start() -> Server {
-        let mut child = Command::new(tessera_bin())
-            .args(["serve", "--port", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start tessera serve");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .trim()
-            .strip_prefix("Tessera board: http://")
-            .and_then(|a| a.strip_suffix('/'))
-            .unwrap_or_else(|| panic!("no address in {line:?}"))
-            .to_string();
-        assert!(addr.starts_with("127.0.0.1:"), "binds localhost: {addr}");
-        Server { child, addr }
-    }
-
-    /// One request; returns the status code and the body.
-    fn request(&self, method: &str, path: &str, body: &[u8]) -> (u16, String) {
-        let mut s = TcpStream::connect(&self.addr).unwrap();
-        s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-        let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-            self.addr,
-            body.len()
-        );
-        s.write_all(head.as_bytes()).unwrap();
-        let _ = s.write_all(body);
-        let mut out = Vec::new();
-        let _ = s.read_to_end(&mut out);
-        let text = String::from_utf8_lossy(&out).to_string();
-        let code = text
-            .split_whitespace()
-            .nth(1)
-            .and_then(|c| c.parse().ok())
-            .unwrap_or(0);
-        let body = text.split_once("\r\n\r\n").map(|x| x.1).unwrap_or("");
-        (code, body.to_string())
-    }
-
-    fn fen(&self) -> String {
-        let (code, body) = self.request("GET", "/api/state", b"");
-        assert_eq!(code, 200);
-        let v: serde_json::Value = serde_json::from_str(body_json(&body)).unwrap();
-        v["fen"].as_str().unwrap().to_string()
-    }
-}
-
-/// The JSON of a body that may be sent in chunks (`len\r\ndata\r\n...`).
-fn body_json(body: &str) -> &str {
-    let start = body.find('{').unwrap_or(0);
-    let end = body.rfind('}').map_or(body.len(), |e| e + 1);
-    &body[start..end]
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use tessera_tests::board_server::{body_json, Server};
 
 #[test]
 fn bad_requests_get_clear_errors_and_change_nothing() {
-    let srv = Server::start();
+    let srv = Server::start(&[]);
     let start = srv.fen();
     let cases: &[(&str, &[u8], u16, &str)] = &[
         ("/api/play", b"{bad", 400, "bad request body"),
@@ -152,19 +80,6 @@ fn bad_requests_get_clear_errors_and_change_nothing() {
     assert!(page.contains("<title>Tessera board</title>"));
 }
 
-impl Server {
-    fn state(&self) -> serde_json::Value {
-        let (code, body) = self.request("GET", "/api/state", b"");
-        assert_eq!(code, 200);
-        serde_json::from_str(body_json(&body)).unwrap()
-    }
-
-    fn post(&self, path: &str, body: &str) -> (u16, serde_json::Value) {
-        let (code, text) = self.request("POST", path, body.as_bytes());
-        (code, serde_json::from_str(body_json(&text)).unwrap())
-    }
-}
-
 fn legal(s: &serde_json::Value) -> Vec<String> {
     s["legal"]
         .as_array()
@@ -179,7 +94,7 @@ fn legal(s: &serde_json::Value) -> Vec<String> {
 /// cannot act on the other side's turn.
 #[test]
 fn a_hidden_game_shows_one_seat_and_keeps_the_other_hand_hidden() {
-    let srv = Server::start();
+    let srv = Server::start(&[]);
     let (c, s) = srv.post("/api/new", r#"{"variant":"booster"}"#);
     assert_eq!(c, 200, "{s}");
     // Dealt: White moves, nothing of chance to click, nothing to take back.
@@ -253,7 +168,7 @@ fn a_hidden_game_shows_one_seat_and_keeps_the_other_hand_hidden() {
 /// through four cells for the page to click, not a drop of a piece named `d3d5xc4`.
 #[test]
 fn an_action_with_a_later_at_sign_is_a_move_not_a_drop() {
-    let srv = Server::start();
+    let srv = Server::start(&[]);
     let (code, body) = srv.request(
         "POST",
         "/api/new",
