@@ -208,15 +208,34 @@ fn the_referee_never_tells_an_engine_the_other_setup() {
 /// after Black's whole turn.
 #[test]
 fn the_move_limit_waits_for_a_turn_that_paused_after_a_guess() {
-    let dir = scratch("cloak_limit");
-    let guesser = match_support::shell_engine(
-        &dir,
-        "guesser",
-        "n=$((n+1)); if [ $n = 1 ]; then echo 'bestmove 1=r'; \
-         else echo 'bestmove e7e5,d7d5,end'; fi",
-    );
+    let script = "n=$((n+1)); if [ $n = 1 ]; then echo 'bestmove 1=r'; \
+                  else echo 'bestmove e7e5,d7d5,end'; fi";
+    let record = one_game_against_a_script("cloak_limit", script, false, 1);
+    assert!(record.contains("[Result \"1/2-1/2\"]"), "{record}");
+    assert!(record.contains("move limit (1 moves)"), "{record}");
+    assert!(record.contains(" 1=r,e7e5,d7d5,end"), "{record}");
+    assert!(record.contains("[PlyCount \"2\"]"), "{record}");
+}
+
+/// One refereed game from the standard arrangements between Tessera and a scripted engine
+/// (`script`, White when `script_first`), at most `maxmoves` moves: the PGN record on one line.
+fn one_game_against_a_script(
+    name: &str,
+    script: &str,
+    script_first: bool,
+    maxmoves: u32,
+) -> String {
+    let dir = scratch(name);
+    let scripted = match_support::shell_engine(&dir, "script", script);
     let pgn = dir.join("games.pgn");
     let t = tessera();
+    let mut engines = [
+        [format!("cmd={t}"), "name=tessera".to_string()],
+        [format!("cmd={scripted}"), "name=script".to_string()],
+    ];
+    if script_first {
+        engines.reverse();
+    }
     let out = Command::new(&t)
         .args([
             "match",
@@ -224,30 +243,26 @@ fn the_move_limit_waits_for_a_turn_that_paused_after_a_guess() {
             "cloak",
             "--option",
             "CloakSetup=standard",
+        ])
+        .args([
             "--games",
             "1",
             "--nodes",
             "50",
             "--maxmoves",
-            "1",
-            "--pgn",
-            &pgn.to_string_lossy(),
-            "--engine",
-            &format!("cmd={t}"),
-            "name=tessera",
-            "--engine",
-            &format!("cmd={guesser}"),
-            "name=guesser",
+            &maxmoves.to_string(),
         ])
+        .args(["--pgn", &pgn.to_string_lossy()])
+        .args(
+            engines
+                .iter()
+                .flat_map(|[cmd, name]| ["--engine", cmd, name]),
+        )
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
-    let record = std::fs::read_to_string(&pgn).unwrap().replace('\n', " ");
-    assert!(record.contains("[Result \"1/2-1/2\"]"), "{record}");
-    assert!(record.contains("move limit (1 moves)"), "{record}");
-    assert!(record.contains(" 1=r,e7e5,d7d5,end"), "{record}");
-    assert!(record.contains("[PlyCount \"2\"]"), "{record}");
+    std::fs::read_to_string(&pgn).unwrap().replace('\n', " ")
 }
 
 /// The `info string error` lines of a session.
@@ -325,42 +340,9 @@ fn a_fen_that_breaks_chess960_is_refused_and_the_position_kept() {
 /// mover's own double step passed loses the game as an illegal move.
 #[test]
 fn the_referee_refuses_en_passant_against_ones_own_pawn() {
-    let dir = scratch("cloak_own_ep");
-    let cheat = match_support::shell_engine(
-        &dir,
-        "cheat",
-        "n=$((n+1)); if [ $n = 1 ]; then echo 'bestmove 5=k'; \
-         else echo 'bestmove e2e4,d2e3,end'; fi",
-    );
-    let pgn = dir.join("games.pgn");
-    let t = tessera();
-    let out = Command::new(&t)
-        .args([
-            "match",
-            "--variant",
-            "cloak",
-            "--option",
-            "CloakSetup=standard",
-            "--games",
-            "1",
-            "--nodes",
-            "50",
-            "--maxmoves",
-            "3",
-            "--pgn",
-            &pgn.to_string_lossy(),
-            "--engine",
-            &format!("cmd={cheat}"),
-            "name=cheat",
-            "--engine",
-            &format!("cmd={t}"),
-            "name=tessera",
-        ])
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}");
-    let record = std::fs::read_to_string(&pgn).unwrap().replace('\n', " ");
+    let script = "n=$((n+1)); if [ $n = 1 ]; then echo 'bestmove 5=k'; \
+                  else echo 'bestmove e2e4,d2e3,end'; fi";
+    let record = one_game_against_a_script("cloak_own_ep", script, true, 3);
     assert!(record.contains("[Result \"0-1\"]"), "{record}");
     assert!(record.contains("illegal move 'd2e3'"), "{record}");
 }
