@@ -4,7 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use tessera::games::adrenaline::Adrenaline;
-use tessera::perft::{perft, perft_turns};
+use tessera::tools::perft::{perft, perft_turns};
 use tessera::{Game, Player};
 
 /// A middlegame with stacks on both sides (from a self-play game).

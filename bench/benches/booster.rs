@@ -3,7 +3,7 @@
 //! middlegame with stacks of both colours, and information-set MCTS iterations from a view.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use tessera::game::{below, seeded_rng, Chance, Hidden, Player};
+use tessera::core::game::{below, seeded_rng, Chance, Hidden, Player};
 use tessera::games::booster::{Booster, Config};
 use tessera::search::{mcts, Limits, SearchConfig, SearchControl};
 use tessera::Game;

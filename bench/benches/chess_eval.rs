@@ -7,10 +7,10 @@
 use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use tessera::bench_positions::POSITIONS;
-use tessera::game::{Evaluate, Game};
+use tessera::core::game::{Evaluate, Game};
+use tessera::core::nnue::Network;
 use tessera::games::chess::{nnue, Chess};
-use tessera::nnue::Network;
+use tessera::tools::bench_positions::POSITIONS;
 use tessera::tune::nnue::initial;
 
 fn chess_eval(c: &mut Criterion) {

@@ -2,7 +2,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use tessera::games::chess::Chess;
-use tessera::perft::perft;
+use tessera::tools::perft::perft;
 
 fn chess_perft(c: &mut Criterion) {
     let mut g = c.benchmark_group("chess");

@@ -5,11 +5,11 @@
 //! measurement runs a fixed number of iterations (nodes for alpha-beta).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use tessera::bench_positions::POSITIONS;
-use tessera::game::{Hidden, Player};
-use tessera::search::bench::bench_mcts;
+use tessera::core::game::{Hidden, Player};
 use tessera::search::tt::TranspositionTable;
 use tessera::search::{mcts, Limits, Observers, SearchConfig, SearchControl};
+use tessera::tools::bench::bench_mcts;
+use tessera::tools::bench_positions::POSITIONS;
 use tessera::Game;
 use tessera_tests::toys::PeekWhist;
 

@@ -3,9 +3,9 @@
 //! modifications.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use tessera::core::options::VariantOptions;
 use tessera::games::tches::Tches;
-use tessera::options::VariantOptions;
-use tessera::perft::perft;
+use tessera::tools::perft::perft;
 use tessera::Game;
 
 const MIDDLE: &str = "g2qk1c1/pp1p1ppp/2p1lf2/3Pm3/1D2p3/2F2L2/PPP2PPP/G2QK1CM w - -- 5";

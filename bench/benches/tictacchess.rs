@@ -2,8 +2,8 @@
 //! perft 4 from the start.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use tessera::core::options::VariantOptions;
 use tessera::games::tictacchess::{config_from_options, solver, TicTacChess};
-use tessera::options::VariantOptions;
 
 fn solve_benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("tictacchess");
@@ -23,7 +23,7 @@ fn solve_benches(c: &mut Criterion) {
     }
     let mut g = TicTacChess::default();
     group.bench_function("perft4/start", |b| {
-        b.iter(|| tessera::perft::perft(&mut g, 4))
+        b.iter(|| tessera::tools::perft::perft(&mut g, 4))
     });
     group.finish();
 }

@@ -3,7 +3,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use tessera::games::tiledsquares::TiledSquares;
-use tessera::perft::perft;
+use tessera::tools::perft::perft;
 use tessera::{Evaluate, Game};
 
 /// Move 16 of a depth-6 self-play game: tiles of both owners everywhere, holes between.

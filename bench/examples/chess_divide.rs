@@ -11,7 +11,7 @@ fn main() {
     let fen = args.collect::<Vec<_>>().join(" ");
     let mut g = Chess::from_fen(&fen, true).expect("valid FEN");
     let mut total = 0;
-    for (m, n) in tessera::perft::divide(&mut g, depth.saturating_sub(1)) {
+    for (m, n) in tessera::tools::perft::divide(&mut g, depth.saturating_sub(1)) {
         println!("{} {n}", g.format_action(m));
         total += n;
     }

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use tessera::games::chess::Chess;
-use tessera::perft::perft;
+use tessera::tools::perft::perft;
 
 fn main() {
     let mut args = std::env::args().skip(1);

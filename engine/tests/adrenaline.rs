@@ -10,7 +10,7 @@ use adrenaline_reference::RefPos;
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tessera::games::adrenaline::Adrenaline;
-use tessera::perft::{perft, perft_turns};
+use tessera::tools::perft::{perft, perft_turns};
 use tessera::{Game, Outcome, Player};
 
 fn engine(fen: &str) -> Adrenaline {

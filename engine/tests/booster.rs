@@ -9,10 +9,10 @@
 mod booster_reference;
 
 use booster_reference::RefPos;
-use tessera::cards::Card;
-use tessera::game::{below, seeded_rng, Chance, Game};
+use tessera::core::game::{below, seeded_rng, Chance, Game};
 use tessera::games::booster::{Booster, Config};
-use tessera::perft::{perft, perft_turns};
+use tessera::kits::cards::Card;
+use tessera::tools::perft::{perft, perft_turns};
 
 fn deck() -> Vec<String> {
     let cfg = Config::default();

@@ -8,9 +8,9 @@ mod booster_reference;
 
 use booster_reference::RefPos;
 use proptest::prelude::*;
-use tessera::cards::Card;
-use tessera::game::{below, seeded_rng, Chance, Hidden, View};
+use tessera::core::game::{below, seeded_rng, Chance, Hidden, View};
 use tessera::games::booster::{Booster, Config, Phase};
+use tessera::kits::cards::Card;
 use tessera::{Game, Player};
 
 fn near(s: &str) -> Vec<String> {
@@ -145,7 +145,7 @@ proptest! {
 /// pawn, the other side to move with the en-passant right; stacks of either colour (at most
 /// three a stack, six a colour) under random pieces, the two pawns included (a hobbled
 /// double-stepper only a FEN can set down). Returns the FEN, the square and the mover.
-fn en_passant_board(rng: &mut tessera::game::GameRng) -> (String, (i32, i32), bool) {
+fn en_passant_board(rng: &mut tessera::core::game::GameRng) -> (String, (i32, i32), bool) {
     let mut b = [['.'; 8]; 8];
     let mut stacks = [[0i32; 8]; 8];
     let white = below(rng, 2) == 0;
@@ -159,7 +159,7 @@ fn en_passant_board(rng: &mut tessera::game::GameRng) -> (String, (i32, i32), bo
     b[to][f] = if white { 'P' } else { 'p' };
     b[to][g] = if white { 'p' } else { 'P' };
     let reserved = [(over, f), (from, f)];
-    let place = |b: &mut [[char; 8]; 8], c: char, rng: &mut tessera::game::GameRng| loop {
+    let place = |b: &mut [[char; 8]; 8], c: char, rng: &mut tessera::core::game::GameRng| loop {
         let (r, fl) = (below(rng, 8), below(rng, 8));
         let pawn_rank = c.eq_ignore_ascii_case(&'p') && (r == 0 || r == 7);
         if b[r][fl] == '.' && !reserved.contains(&(r, fl)) && !pawn_rank {

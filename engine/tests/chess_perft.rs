@@ -5,7 +5,7 @@
 //! (the reference list distributed with Reinhard Scharnagl's and H.G. Muller's tables).
 
 use tessera::games::chess::Chess;
-use tessera::perft::perft;
+use tessera::tools::perft::perft;
 use tessera::Game;
 
 fn check(fen: &str, expected: &[(u32, u64)]) {

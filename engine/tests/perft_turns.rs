@@ -6,10 +6,10 @@
 mod tches_reference;
 
 use tches_reference::RefPos;
+use tessera::core::options::VariantOptions;
+use tessera::faces::registry;
 use tessera::games::tches::Tches;
-use tessera::options::VariantOptions;
-use tessera::perft::{divide_turns, perft, perft_turns};
-use tessera::registry;
+use tessera::tools::perft::{divide_turns, perft, perft_turns};
 use tessera::Game;
 
 /// Complete turns by the reference: actions until the side to move changes or a king falls.

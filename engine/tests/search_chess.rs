@@ -2,7 +2,7 @@
 //! away, legal results under threads, limits and the table. Expected moves were checked with
 //! Stockfish 15.1 (depth 16-22).
 
-use tessera::game::{Evaluate, Game};
+use tessera::core::game::{Evaluate, Game};
 use tessera::games::chess::Chess;
 use tessera::search::params::SearchParams;
 use tessera::search::tt::TranspositionTable;

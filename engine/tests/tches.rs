@@ -9,9 +9,9 @@ use std::collections::BTreeSet;
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tches_reference::{Opts, RefPos};
+use tessera::core::options::VariantOptions;
 use tessera::games::tches::{options::parse_reverse, Tches};
-use tessera::options::VariantOptions;
-use tessera::perft::perft;
+use tessera::tools::perft::perft;
 use tessera::Game;
 
 /// Promotion letters of an army after the flips, as the rules give them (never the target).
@@ -280,7 +280,7 @@ fn tches_deep_perft() {
 
 #[test]
 fn registry_and_text_interface() {
-    use tessera::registry::create;
+    use tessera::faces::registry::create;
     let mut opts = VariantOptions::new();
     opts.set("TchesReverse", "guardian,knight,sentinel");
     let mut g = create("tches", &opts).unwrap();

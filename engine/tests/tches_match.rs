@@ -5,8 +5,8 @@
 
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use tessera::core::options::VariantOptions;
 use tessera::games::tches::{Move, Tches};
-use tessera::options::VariantOptions;
 use tessera::search::tt::TranspositionTable;
 use tessera::search::{think, Limits, SearchConfig, SearchControl};
 use tessera::{Evaluate, Game, Player};

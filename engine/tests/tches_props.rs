@@ -2,8 +2,8 @@
 //! the recomputed one, FEN and action text round-trip, and `is_legal` agrees with generation.
 
 use proptest::prelude::*;
+use tessera::core::options::VariantOptions;
 use tessera::games::tches::{options::parse_reverse, Move, Tches};
-use tessera::options::VariantOptions;
 use tessera::Game;
 
 /// Layer 3 option sets for the property tests (Strike is chosen separately).

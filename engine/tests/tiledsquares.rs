@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tessera::games::tiledsquares::TiledSquares;
-use tessera::perft::{divide, perft};
+use tessera::tools::perft::{divide, perft};
 use tessera::Game;
 use tiledsquares_reference::RefPos;
 

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::Command;
 
 use tessera::games::turtleshell::{NoMoveRule, TurtleShell};
-use tessera::perft::perft;
+use tessera::tools::perft::perft;
 use tessera::Game;
 
 const START: &str = "rnggnr/p2k1p/ppp1pp/8/8/4/8/PPP1PP/P2K1P/RNGGNR w";

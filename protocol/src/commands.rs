@@ -4,12 +4,12 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Args;
-use tessera::options::VariantOptions;
-use tessera::registry;
-use tessera::render::RenderOptions;
+use tessera::core::options::VariantOptions;
+use tessera::faces::registry;
+use tessera::faces::variant::VariantInfo;
 use tessera::search::tt::TranspositionTable;
 use tessera::search::{Limits, SearchConfig, SearchControl, SearchInfo};
-use tessera::variant::VariantInfo;
+use tessera::tools::render::RenderOptions;
 use tessera::AnyGame;
 
 use tessera_protocol::params;
@@ -336,8 +336,8 @@ pub fn perft(a: PerftArgs) -> Result<(), String> {
 }
 
 pub fn bench(a: BenchArgs) -> Result<(), String> {
-    use tessera::bench_positions::POSITIONS;
-    use tessera::search::bench::{self as sb, BenchLine, DEFAULT_DEPTH};
+    use tessera::tools::bench::{self as sb, BenchLine, DEFAULT_DEPTH};
+    use tessera::tools::bench_positions::POSITIONS;
     match a.search.as_str() {
         "alphabeta" => {}
         "mcts" => return bench_mcts(&a),
@@ -458,8 +458,8 @@ fn bench_options(pairs: &[String], positions: &[(&str, &str)]) -> Result<Variant
 
 /// `tessera bench --search mcts`: a fixed number of playouts from every bench position.
 fn bench_mcts(a: &BenchArgs) -> Result<(), String> {
-    use tessera::bench_positions::POSITIONS;
-    use tessera::search::bench::{self as sb, DEFAULT_PLAYOUTS};
+    use tessera::tools::bench::{self as sb, DEFAULT_PLAYOUTS};
+    use tessera::tools::bench_positions::POSITIONS;
     if a.threads.is_some_and(|t| t != 1) || a.depth.is_some() {
         return Err("--search mcts takes --playouts only (one thread)".into());
     }

@@ -1,7 +1,7 @@
 //! The text faces of the engine: the UCI-like protocol loop, the tournament referee, and the
 //! pieces the command line shares with them (option validation, position set-up, report
 //! formatting). This crate knows
-//! no rules: it talks to variants only through `tessera::registry` and `AnyGame`.
+//! no rules: it talks to variants only through `tessera::faces::registry` and `AnyGame`.
 
 pub mod moves;
 pub mod params;

@@ -3,7 +3,7 @@
 //! this to translate between notations and to find where a clicked piece can go; everything
 //! comes from the legal action strings, so a new variant needs no code here.
 
-use tessera::render::cells_in;
+use tessera::tools::render::cells_in;
 use tessera::{AnyGame, Cell, Geometry};
 
 /// An action's text taken apart: the piece letter of a drop (`Q` in `Q@b2`), the cells in

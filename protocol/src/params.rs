@@ -1,11 +1,11 @@
 //! The `EvalWeights` and `SearchParams` options: parameter tables read from a JSON file, or
 //! given inline as the JSON itself (a value starting with `{`), for tuning and experiments.
-//! Format: `tessera::params` and `docs/guide/tuning.md`.
+//! Format: `tessera::core::params` and `docs/guide/tuning.md`.
 
-use tessera::options::VariantOptions;
-use tessera::params::{self, ParamFile, ParamTable};
+use tessera::core::options::VariantOptions;
+use tessera::core::params::{self, ParamFile, ParamTable};
+use tessera::faces::variant::VariantInfo;
 use tessera::search::params::SearchParams;
-use tessera::variant::VariantInfo;
 use tessera::AnyGame;
 
 /// The text of a parameter option's value: the JSON itself, or the file it names; `None`

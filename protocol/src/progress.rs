@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use tessera::variant::SolveProgress;
+use tessera::faces::variant::SolveProgress;
 
 /// True when progress is drawn.
 pub fn shown() -> bool {

@@ -1,8 +1,8 @@
 //! Building a position from text: variant, options, FEN and moves. Shared by the protocol
 //! loop and the command line so both accept exactly the same input.
 
-use tessera::options::VariantOptions;
-use tessera::variant::VariantInfo;
+use tessera::core::options::VariantOptions;
+use tessera::faces::variant::VariantInfo;
 use tessera::AnyGame;
 
 use crate::uci::options;

@@ -31,14 +31,14 @@ use std::sync::mpsc;
 use std::sync::Mutex;
 
 use crate::setup;
-use tessera::game::Player;
-use tessera::options::VariantOptions;
-use tessera::registry;
-use tessera::session::AnyGame;
+use tessera::core::game::Player;
+use tessera::core::options::VariantOptions;
+use tessera::faces::registry;
+use tessera::faces::session::AnyGame;
 
 use crate::print::outln;
 use crate::uci::report::clip_echoes;
-use tessera::variant::VariantInfo;
+use tessera::faces::variant::VariantInfo;
 
 pub use args::MatchArgs;
 pub use args::MatchCommand;

@@ -4,8 +4,8 @@
 
 use std::sync::OnceLock;
 
-use tessera::options::{OptionKind, OptionSpec, VariantOptions};
-use tessera::variant::VariantInfo;
+use tessera::core::options::{OptionKind, OptionSpec, VariantOptions};
+use tessera::faces::variant::VariantInfo;
 use tessera::{
     Action, AnyGame, Cell, Evaluate, Game, Geometry, Outcome, Player, RuleError, Session,
 };

@@ -3,7 +3,7 @@
 //! the legal actions: the piece letter, the cells named, the disambiguation and the
 //! promotion must fit exactly one legal action.
 
-use tessera::render::cells_in;
+use tessera::tools::render::cells_in;
 use tessera::AnyGame;
 use tessera_protocol::moves::{from_xboard, parts};
 

@@ -9,8 +9,8 @@ use std::process::Command;
 use std::time::Duration;
 
 use match_support::*;
-use tessera::options::VariantOptions;
-use tessera::registry;
+use tessera::core::options::VariantOptions;
+use tessera::faces::registry;
 use tessera_tests::binary::{tessera_bin, Engine};
 
 const WAIT: Duration = Duration::from_secs(60);

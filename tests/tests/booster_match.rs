@@ -13,9 +13,9 @@ mod match_support;
 use std::process::{Command, Output};
 
 use match_support::{last_score_line, read_pgn, scratch, tessera, PgnGame};
-use tessera::cards::Card;
-use tessera::game::{Game, Player};
+use tessera::core::game::{Game, Player};
 use tessera::games::booster::{Act, Booster};
+use tessera::kits::cards::Card;
 
 fn toy() -> String {
     env!("CARGO_BIN_EXE_toy-engine").to_string()

@@ -11,7 +11,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use match_support::scratch;
-use tessera::game::{Game, Hidden, Player, View};
+use tessera::core::game::{Game, Hidden, Player, View};
 use tessera::games::cloak::Cloak;
 
 fn tessera() -> String {

@@ -227,13 +227,13 @@ fn fuzzed_lines_over_the_toys_never_break_the_protocol() {
 /// not seen is in Black's hand, so after the reshuffle White cannot draw one of them.
 #[test]
 fn a_booster_view_refuses_a_draw_of_a_card_known_in_the_other_hand() {
-    use tessera::cards::Card;
     use tessera::games::booster::Config;
+    use tessera::kits::cards::Card;
     let lines = Arc::new(Mutex::new(Vec::new()));
     let l = lines.clone();
     let out: Output = Arc::new(move |s: &str| l.lock().unwrap().push(s.to_string()));
     let mut h = Harness {
-        engine: Engine::new(tessera::registry::variants(), out).unwrap(),
+        engine: Engine::new(tessera::faces::registry::variants(), out).unwrap(),
         lines,
         read: 0,
     };

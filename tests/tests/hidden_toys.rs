@@ -2,10 +2,10 @@
 //! samplers that give unseen cards the frequencies the rules give them, and the searchers
 //! playing positions whose right play is known.
 
-use tessera::contract::check_hidden;
-use tessera::game::{seeded_rng, Game, Hidden, Player, View};
+use tessera::core::game::{seeded_rng, Game, Hidden, Player, View};
 use tessera::search::tt::TranspositionTable;
 use tessera::search::{run_view, Limits, Observers, SearchConfig, SearchControl, Searcher};
+use tessera::tools::contract::check_hidden;
 use tessera_tests::toys::hilo::{best_guess, HlView};
 use tessera_tests::toys::peekwhist::{parse_card, PwView};
 use tessera_tests::toys::{HiLo, PeekWhist};

@@ -4,7 +4,7 @@
 mod match_support;
 
 use match_support::*;
-use tessera::registry;
+use tessera::faces::registry;
 
 #[test]
 fn every_searcher_plays_every_variant() {

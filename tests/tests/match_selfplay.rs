@@ -4,7 +4,7 @@
 mod match_support;
 
 use match_support::*;
-use tessera::registry;
+use tessera::faces::registry;
 
 fn selfplay(label: &str, variant: &str, extra: &[&str]) -> (String, Vec<PgnGame>) {
     let dir = scratch(&format!("match-{label}-{variant}"));

@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use tessera::registry;
+use tessera::faces::registry;
 use tessera_tests::binary::tessera_bin;
 
 const POLYGLOT: &str = "/usr/games/polyglot";

@@ -5,7 +5,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tessera::options::VariantOptions;
+use tessera::core::options::VariantOptions;
 use tessera::search::SearchConfig;
 use tessera_protocol::uci::{Engine, Flow, Output};
 use tessera_tests::fuzz::{random_line, Rng, REPLY_PREFIXES};
@@ -22,7 +22,7 @@ impl Harness {
         Harness::over(&CATALOG)
     }
 
-    fn over(catalog: &'static [tessera::variant::VariantInfo]) -> Harness {
+    fn over(catalog: &'static [tessera::faces::variant::VariantInfo]) -> Harness {
         let lines = Arc::new(Mutex::new(Vec::new()));
         let l = lines.clone();
         let out: Output = Arc::new(move |s: &str| l.lock().unwrap().push(s.to_string()));
@@ -214,7 +214,7 @@ fn go_perft_divides() {
 
 #[test]
 fn go_perft_runs_like_a_search() {
-    let mut h = Harness::over(tessera::registry::variants());
+    let mut h = Harness::over(tessera::faces::registry::variants());
     // Far more than a lifetime of counting: only `stop` ends it.
     h.cmd("go perft 20");
     std::thread::sleep(Duration::from_millis(50));
@@ -432,13 +432,13 @@ fn fuzzed_command_lines_never_break_the_protocol() {
 #[test]
 fn fuzzed_chess_command_lines_never_break_the_protocol() {
     use tessera_tests::fuzz::{CHESS_SEEDS, CHESS_WORDS};
-    let h = Harness::over(tessera::registry::variants());
+    let h = Harness::over(tessera::faces::registry::variants());
     fuzz(h, CHESS_SEEDS, CHESS_WORDS, 0x2545_f491_4f6c_dd1d, 3000);
 }
 
 #[test]
 fn an_illegal_search_answer_is_never_printed() {
-    use tessera::options::VariantOptions;
+    use tessera::core::options::VariantOptions;
     use tessera::search::{Limits, Score, SearchOutput};
     use tessera_protocol::uci::search_thread::answer;
     let mut g = (CATALOG[0].create)(&VariantOptions::new()).unwrap();
@@ -488,8 +488,8 @@ fn an_illegal_search_answer_is_never_printed() {
 
 #[test]
 fn d_prints_the_fen_and_the_side_to_move_once_the_same_way_for_every_variant() {
-    let mut h = Harness::over(tessera::registry::variants());
-    for v in tessera::registry::variants() {
+    let mut h = Harness::over(tessera::faces::registry::variants());
+    for v in tessera::faces::registry::variants() {
         h.cmd(&format!("setoption name UCI_Variant value {}", v.name));
         let fen = h.engine.fen();
         let out = h.cmd("d");

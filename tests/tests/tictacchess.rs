@@ -2,11 +2,11 @@
 //! game keeps, and the solver on small configurations.
 
 use proptest::prelude::*;
-use tessera::game::{Evaluate, Outcome};
+use tessera::core::game::{Evaluate, Outcome};
+use tessera::core::options::VariantOptions;
+use tessera::faces::registry;
 use tessera::games::tictacchess::position::{TttAction, QUEEN, ROOK};
 use tessera::games::tictacchess::{config_from_options, solver, TicTacChess};
-use tessera::options::VariantOptions;
-use tessera::registry;
 use tessera::{Game, Player};
 
 const FULL: &str = "PPPPPPPPRRNNBBQKpppppppprrnnbbqk";

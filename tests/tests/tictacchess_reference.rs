@@ -301,7 +301,7 @@ fn perft_matches_reference() {
         let r = Ref::parse(fen);
         for d in 1..=3 {
             assert_eq!(
-                tessera::perft::perft(&mut g, d),
+                tessera::tools::perft::perft(&mut g, d),
                 r.perft(d),
                 "perft {d} of {fen}"
             );
@@ -312,7 +312,9 @@ fn perft_matches_reference() {
 #[test]
 fn start_perft_values() {
     let mut g = TicTacChess::default();
-    let got: Vec<u64> = (1..=3).map(|d| tessera::perft::perft(&mut g, d)).collect();
+    let got: Vec<u64> = (1..=3)
+        .map(|d| tessera::tools::perft::perft(&mut g, d))
+        .collect();
     assert_eq!(got, vec![48, 1877, 62683]);
 }
 
@@ -323,7 +325,7 @@ fn deep_perft_matches_reference() {
         let mut g = engine(fen);
         let r = Ref::parse(fen);
         assert_eq!(
-            tessera::perft::perft(&mut g, 4),
+            tessera::tools::perft::perft(&mut g, 4),
             r.perft(4),
             "perft 4 of {fen}"
         );

@@ -11,7 +11,7 @@ mod match_support;
 use std::process::{Command, Output};
 
 use match_support::{read_pgn, scratch, PgnGame};
-use tessera::game::{Game, Hidden, Player, View};
+use tessera::core::game::{Game, Hidden, Player, View};
 use tessera::{AnyGame, Chance};
 use tessera_tests::toys::peekwhist::parse_card;
 use tessera_tests::toys::{PeekWhist, CATALOG};

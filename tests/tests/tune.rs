@@ -10,9 +10,9 @@ use std::process::{Command, Output};
 use std::time::Duration;
 
 use match_support::*;
-use tessera::options::VariantOptions;
-use tessera::params;
-use tessera::registry;
+use tessera::core::options::VariantOptions;
+use tessera::core::params;
+use tessera::faces::registry;
 use tessera_tests::binary::Engine;
 
 fn tune(args: &[&str]) -> Output {
@@ -246,7 +246,7 @@ fn nnue_trains_on_chess_games_and_the_engine_plays_with_the_network() {
         "{log}"
     );
     assert!(dir.join("chess.candidate.nnue").exists());
-    let net = tessera::nnue::Network::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    let net = tessera::core::nnue::Network::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
     assert_eq!(
         (net.features.as_str(), net.inputs, net.hidden),
         ("chess-768", 768, 16)
@@ -321,7 +321,7 @@ fn nnue_trains_on_chess_games_and_the_engine_plays_with_the_network() {
     ]);
     let log = text(&o);
     assert!(o.status.success(), "{log}");
-    let net = tessera::nnue::Network::from_bytes(&std::fs::read(&fix).unwrap()).unwrap();
+    let net = tessera::core::nnue::Network::from_bytes(&std::fs::read(&fix).unwrap()).unwrap();
     assert_eq!(net.features, "chess-768+hce");
     let losses: Vec<f64> = log
         .lines()
@@ -369,7 +369,7 @@ fn nnue_trains_on_chess_games_and_the_engine_plays_with_the_network() {
     let o = from("builtin", &["--residual", "--rate", "0"]);
     let log = text(&o);
     assert!(o.status.success(), "{log}");
-    let kept = tessera::nnue::Network::from_bytes(&std::fs::read(&again).unwrap()).unwrap();
+    let kept = tessera::core::nnue::Network::from_bytes(&std::fs::read(&again).unwrap()).unwrap();
     assert_eq!(kept, *tessera::games::chess::nnue::builtin());
     std::fs::remove_file(&again).unwrap();
     for (extra, says) in [

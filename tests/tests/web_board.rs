@@ -240,7 +240,7 @@ fn every_variant_is_played_by_clicking_in_chromium() {
         .lines()
         .find_map(|l| l.strip_prefix("all variants played: "))
         .unwrap_or_else(|| panic!("no summary line:\n{text}"));
-    for v in tessera::registry::variants() {
+    for v in tessera::faces::registry::variants() {
         assert!(
             done.split(", ").any(|n| n == v.name),
             "{} not played:\n{text}",

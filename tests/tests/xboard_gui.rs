@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::Command;
 use std::sync::Mutex;
 
-use tessera::options::VariantOptions;
+use tessera::core::options::VariantOptions;
 use tessera_tests::binary::tessera_bin;
 use tessera_tests::san::{pgn_moves, resolve};
 
@@ -78,7 +78,7 @@ fn replay(variant: &str, options: &[(&str, &str)], pgn: &str) -> usize {
     for (k, v) in options {
         o.set(k, v);
     }
-    let mut g = tessera::registry::create(variant, &o).unwrap();
+    let mut g = tessera::faces::registry::create(variant, &o).unwrap();
     let moves = pgn_moves(pgn);
     for (i, m) in moves.iter().enumerate() {
         let a =

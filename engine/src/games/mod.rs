@@ -5,7 +5,6 @@ pub mod chess;
 pub mod cloak;
 pub mod neighbour;
 pub mod parade;
-pub mod solitaire;
 pub mod tches;
 pub mod tictacchess;
 pub mod tiledsquares;

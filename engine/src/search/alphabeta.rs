@@ -14,7 +14,7 @@ use super::score::{self, decided, from_tt, is_mate, to_tt, INF, MATE, MATE_BOUND
 use super::time::{soft_scale, TimeBudget};
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::types::{Limits, SearchControl, SearchInfo};
-use crate::game::{Action, Evaluate, Player};
+use crate::core::game::{Action, Evaluate, Player};
 
 /// What all threads of one search share.
 pub struct Shared<'a> {

@@ -4,7 +4,7 @@
 //! structures the evaluation misreads (a blockade it scores as a passer, a weak square it
 //! does not see) are then read better for the pruning that relies on the static score.
 
-use crate::game::Player;
+use crate::core::game::Player;
 
 /// Bits of a side's table index.
 const BITS: u32 = 14;

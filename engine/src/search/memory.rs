@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use super::correction::Correction;
 use super::eval_cache::EvalCache;
 use super::ordering::{ContHistory, History, StructureHistory};
-use crate::game::Player;
+use crate::core::game::Player;
 
 /// One thread's tables.
 pub struct ThreadMemory {
@@ -128,7 +128,7 @@ impl SearchMemory {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Player;
+    use crate::core::game::Player;
 
     #[test]
     fn tables_kept_come_back_aged_to_their_thread_and_clear_forgets_them() {

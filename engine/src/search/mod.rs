@@ -8,7 +8,6 @@
 //! `Search` setting names.
 
 pub mod alphabeta;
-pub mod bench;
 pub mod correction;
 pub mod eval_cache;
 pub mod mcts;
@@ -28,7 +27,7 @@ mod tests;
 
 pub use types::*;
 
-use crate::game::{Action, Evaluate, Game, Hidden, View};
+use crate::core::game::{Action, Evaluate, Game, Hidden, View};
 use alphabeta::Shared;
 use score::MAX_PLY;
 use time::TimeBudget;

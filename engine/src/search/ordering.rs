@@ -5,7 +5,7 @@
 use std::sync::Mutex;
 
 use super::score::MAX_PLY;
-use crate::game::{Action, Evaluate, Player};
+use crate::core::game::{Action, Evaluate, Player};
 
 const HISTORY_BITS: u32 = 14;
 const HISTORY_MAX: i32 = 16_384;
@@ -538,7 +538,7 @@ mod tests {
     #[test]
     fn pick_orders_every_list_like_a_sort() {
         use rand_core::RngCore;
-        let mut rng = crate::game::seeded_rng(7);
+        let mut rng = crate::core::game::seeded_rng(7);
         for len in [0usize, 1, 2, 3, 4, 5, 17, 64, 218, 259, 300] {
             for round in 0..20 {
                 let mut s: Vec<i32> = (0..len)
@@ -589,7 +589,7 @@ mod tests {
     }
 
     fn check_lazy_keys(fen: &str, round: usize) {
-        use crate::game::{Action, Game};
+        use crate::core::game::{Action, Game};
         use crate::games::chess::Chess;
         use rand_core::RngCore;
         let g = Chess::from_fen(fen, false).unwrap();
@@ -600,7 +600,7 @@ mod tests {
             .filter(|&&a| !g.is_tactical(a))
             .map(|a| a.code())
             .collect();
-        let mut rng = crate::game::seeded_rng(round as u64);
+        let mut rng = crate::core::game::seeded_rng(round as u64);
         let mut history = History::new();
         let mut cont = ContHistory::new();
         for &c in &quiet {

@@ -1,8 +1,8 @@
 //! The searcher's tunable numbers (reductions, margins, windows) as one typed table, the
 //! defaults being what the engine plays with. The `SearchParams` engine option loads them
-//! from a file (see `crate::params`); `tessera tune spsa` tunes them by self-play.
+//! from a file (see `crate::core::params`); `tessera tune spsa` tunes them by self-play.
 
-use crate::params::ParamTable;
+use crate::core::params::ParamTable;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchParams {
@@ -408,7 +408,7 @@ const fn r(name: &'static str, min: i32, max: i32, c_end: f64) -> SpsaRange {
 impl SearchParams {
     /// Checks that every value lies in its SPSA range (which is also the range the
     /// searcher is safe with: no division by zero, no negative depth).
-    pub fn check(&self) -> Result<(), crate::game::RuleError> {
+    pub fn check(&self) -> Result<(), crate::core::game::RuleError> {
         let mut err = None;
         let mut i = 0;
         self.visit(&mut |name, v| {
@@ -423,7 +423,7 @@ impl SearchParams {
             i += 1;
         });
         match err {
-            Some(e) => Err(crate::game::RuleError::new(e)),
+            Some(e) => Err(crate::core::game::RuleError::new(e)),
             None => Ok(()),
         }
     }
@@ -449,7 +449,7 @@ impl SearchParams {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::names;
+    use crate::core::params::names;
 
     #[test]
     fn ranges_follow_the_table_and_hold_the_defaults() {

@@ -7,7 +7,7 @@ use super::alphabeta::{Searcher, Shared};
 use super::time::TimeBudget;
 use super::tt::TranspositionTable;
 use super::types::{Limits, SearchConfig, SearchControl};
-use crate::game::Evaluate;
+use crate::core::game::Evaluate;
 
 /// The end of the quiescence line from `g`, or `None` when the line ends in a position the
 /// rules decide (a mate found by quiescence, a draw) or nothing is left to evaluate.

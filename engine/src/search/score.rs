@@ -2,7 +2,7 @@
 //! higher and longer losses score higher than shorter ones.
 
 use super::types::Score;
-use crate::game::{Evaluate, Player};
+use crate::core::game::{Evaluate, Player};
 
 pub const INF: i32 = 32_000;
 pub const MATE: i32 = 31_000;

@@ -6,7 +6,7 @@ use std::sync::atomic::Ordering;
 
 use super::alphabeta::{BestLine, RootMove, Searcher, Shared};
 use super::types::SearchInfo;
-use crate::game::Evaluate;
+use crate::core::game::Evaluate;
 
 /// What the main thread found.
 pub struct Found<A> {

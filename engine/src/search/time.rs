@@ -5,7 +5,7 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use super::types::{Limits, SearchConfig, SearchControl};
-use crate::game::Player;
+use crate::core::game::Player;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TimeBudget {

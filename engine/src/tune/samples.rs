@@ -2,8 +2,8 @@
 
 use rayon::prelude::*;
 
-use crate::game::{Evaluate, Player, RuleError};
-use crate::params;
+use crate::core::game::{Evaluate, Player, RuleError};
+use crate::core::params;
 use crate::search::quiet::with_quiet_probe;
 
 /// A game as a record gives it.

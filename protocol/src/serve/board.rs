@@ -12,10 +12,10 @@
 use std::sync::Arc;
 
 use serde_json::{json, Value};
-use tessera::options::VariantOptions;
-use tessera::render::RenderOptions;
+use tessera::core::options::VariantOptions;
+use tessera::faces::variant::VariantInfo;
 use tessera::search::tt::TranspositionTable;
-use tessera::variant::VariantInfo;
+use tessera::tools::render::RenderOptions;
 use tessera::{AnyGame, GameRng, Player};
 
 use crate::moves;
@@ -85,7 +85,7 @@ impl Board {
             analysis_tt: Arc::new(TranspositionTable::new(16)),
             next_job: 1,
             chosen_seat: None,
-            chance_rng: tessera::game::seeded_rng(fresh_seed()),
+            chance_rng: tessera::core::game::seeded_rng(fresh_seed()),
         }
         .settled())
     }
@@ -503,14 +503,18 @@ impl Board {
                     .iter()
                     .map(|o| {
                         let (kind, extra) = match &o.kind {
-                            tessera::options::OptionKind::Check { .. } => ("check", json!(null)),
-                            tessera::options::OptionKind::Spin { min, max, .. } => {
+                            tessera::core::options::OptionKind::Check { .. } => {
+                                ("check", json!(null))
+                            }
+                            tessera::core::options::OptionKind::Spin { min, max, .. } => {
                                 ("spin", json!({"min": min, "max": max}))
                             }
-                            tessera::options::OptionKind::Combo { values, .. } => {
+                            tessera::core::options::OptionKind::Combo { values, .. } => {
                                 ("combo", json!(values))
                             }
-                            tessera::options::OptionKind::Text { .. } => ("string", json!(null)),
+                            tessera::core::options::OptionKind::Text { .. } => {
+                                ("string", json!(null))
+                            }
                         };
                         json!({"name": o.name, "kind": kind, "default": o.default_value(),
                                "help": o.help, "values": extra})

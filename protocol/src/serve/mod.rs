@@ -28,8 +28,8 @@ use clap::Args;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tessera::render::RenderOptions;
 use tessera::search::{Limits, Score, SearchConfig, SearchControl};
+use tessera::tools::render::RenderOptions;
 use tessera::Player;
 use tokio::sync::broadcast;
 use tokio_stream::wrappers::BroadcastStream;
@@ -147,7 +147,7 @@ impl Drop for Watching {
 }
 
 pub fn run(args: ServeArgs) -> Result<(), String> {
-    let catalog = tessera::registry::variants();
+    let catalog = tessera::faces::registry::variants();
     let board = Board::new(catalog, &args.variant)?;
     let host: std::net::IpAddr = args
         .host

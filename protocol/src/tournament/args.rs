@@ -337,7 +337,7 @@ impl MatchArgs {
         // Said before any engine's settings are checked: a missing second engine is the
         // first thing to fix. Solitaires (and variants the registry does not know, which the
         // match itself checks) may have one engine.
-        let one_player = tessera::registry::create(&f.variant, &Default::default())
+        let one_player = tessera::faces::registry::create(&f.variant, &Default::default())
             .map_or(true, |g| g.players() == 1);
         if self.engines.len() < 2 && !one_player {
             return Err(format!(

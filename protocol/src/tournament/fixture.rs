@@ -2,9 +2,9 @@
 //! sum. Each action adds 1 or 2; a turn holds `per_turn` actions; whoever reaches the target
 //! wins. Its notation is the number added.
 
-use tessera::game::{Action, Evaluate, Game, Outcome, Player, RuleError};
-use tessera::geometry::Geometry;
-use tessera::session::{AnyGame, Session};
+use tessera::core::game::{Action, Evaluate, Game, Outcome, Player, RuleError};
+use tessera::core::geometry::Geometry;
+use tessera::faces::session::{AnyGame, Session};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Add(u8);

@@ -7,7 +7,7 @@
 //! Random openings add `--random-plies` random turns after the book line, drawn from a seeded
 //! generator so that the same seed gives the same openings.
 
-use tessera::session::AnyGame;
+use tessera::faces::session::AnyGame;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Opening {

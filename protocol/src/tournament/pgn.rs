@@ -10,7 +10,7 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use tessera::game::Player;
+use tessera::core::game::Player;
 
 use super::referee::GameRecord;
 

@@ -6,8 +6,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use tessera::game::{Outcome, Player};
-use tessera::session::AnyGame;
+use tessera::core::game::{Outcome, Player};
+use tessera::faces::session::AnyGame;
 
 use super::clock::{Charge, Clock, TimeControl};
 use super::engine::{EngineCommand, EngineFault, EngineProcess, Reply};

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use serde_json::{json, Map, Value};
-use tessera::game::Player;
+use tessera::core::game::Player;
 
 use super::display::{self, Standing};
 use super::schedule::Pairing;

@@ -8,8 +8,8 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex};
 
-use tessera::game::Player;
-use tessera::session::AnyGame;
+use tessera::core::game::Player;
+use tessera::faces::session::AnyGame;
 
 use super::args::Plan;
 use super::deal_seed;

@@ -5,8 +5,8 @@
 //! meant to see everything), plays chance's actions from the game's seed, and checks and
 //! plays each engine's answer, recording what each player saw of it.
 
-use tessera::game::{seeded_rng, GameRng, Player};
-use tessera::session::AnyGame;
+use tessera::core::game::{seeded_rng, GameRng, Player};
+use tessera::faces::session::AnyGame;
 
 use super::engine::Reply;
 use super::referee::TurnRecord;

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use clap::Args;
-use tessera::params::{self, ParamTable};
+use tessera::core::params::{self, ParamTable};
 use tessera::search::params::{SearchParams, SPSA_RANGES};
 
 use super::accept::{conclude, sprt_match, AcceptArgs, MatchSettings};

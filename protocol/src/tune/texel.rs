@@ -5,9 +5,9 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use tessera::options::VariantOptions;
-use tessera::params;
-use tessera::registry;
+use tessera::core::options::VariantOptions;
+use tessera::core::params;
+use tessera::faces::registry;
 use tessera::tune::texel::EpochReport;
 use tessera::tune::{self, FitOptions, RecordedGame, SampleOptions, Split};
 use tessera::AnyGame;

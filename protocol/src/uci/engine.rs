@@ -4,10 +4,10 @@
 
 use std::sync::Arc;
 
-use tessera::options::VariantOptions;
+use tessera::core::options::VariantOptions;
+use tessera::faces::variant::VariantInfo;
 use tessera::search::tt::TranspositionTable;
 use tessera::search::SearchConfig;
-use tessera::variant::VariantInfo;
 use tessera::AnyGame;
 
 use super::options::{self, VARIANT_OPTION};

@@ -28,7 +28,7 @@ pub fn stdout_output() -> Output {
 /// Runs the protocol loop on stdin/stdout until `quit` or the end of input. A first command
 /// `xboard` selects the xboard protocol instead (as Fairy-Stockfish does).
 pub fn run_stdio() -> Result<(), String> {
-    let mut engine = Engine::new(tessera::registry::variants(), stdout_output())?;
+    let mut engine = Engine::new(tessera::faces::registry::variants(), stdout_output())?;
     let mut input = std::io::stdin().lock();
     let mut buf = Vec::new();
     let mut first = true;

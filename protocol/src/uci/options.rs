@@ -1,8 +1,8 @@
 //! The engine's own UCI options and the validation of every option value.
 
-use tessera::options::{OptionKind, OptionSpec};
+use tessera::core::options::{OptionKind, OptionSpec};
+use tessera::faces::variant::VariantInfo;
 use tessera::search::{Leaf, Observers, SearchConfig, Searcher};
-use tessera::variant::VariantInfo;
 
 pub const DEFAULT_HASH_MB: i64 = 16;
 /// The largest `Hash` accepted; a table this size must fit in memory, so it stays modest.

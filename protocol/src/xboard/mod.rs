@@ -16,10 +16,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 
-use tessera::options::{OptionKind, OptionSpec, VariantOptions};
+use tessera::core::options::{OptionKind, OptionSpec, VariantOptions};
+use tessera::faces::variant::VariantInfo;
 use tessera::search::tt::TranspositionTable;
 use tessera::search::{Limits, SearchConfig, SearchControl};
-use tessera::variant::VariantInfo;
 use tessera::{AnyGame, Player};
 
 use crate::moves;
@@ -631,7 +631,7 @@ impl Drop for Xboard {
 
 /// Runs the xboard protocol on stdin/stdout, the `xboard` line already read.
 pub fn run_stdio(input: &mut dyn BufRead, out: Output) -> Result<(), String> {
-    let mut xb = Xboard::new(tessera::registry::variants(), out)?;
+    let mut xb = Xboard::new(tessera::faces::registry::variants(), out)?;
     let mut buf = Vec::new();
     loop {
         buf.clear();

@@ -1,7 +1,7 @@
 //! The xboard protocol's texts: thinking lines, result claims, option features, and the
 //! `highlight` answer to `lift`.
 
-use tessera::options::{OptionKind, OptionSpec};
+use tessera::core::options::{OptionKind, OptionSpec};
 use tessera::search::{Score, SearchInfo};
 use tessera::{AnyGame, Outcome};
 

@@ -1,8 +1,8 @@
 //! Which variants XBoard can play, under which names, and what it is told about the ones it
 //! does not know: a `setup` line (board size, holdings, piece letters, start position).
 
-use tessera::options::{OptionKind, VariantOptions};
-use tessera::variant::VariantInfo;
+use tessera::core::options::{OptionKind, VariantOptions};
+use tessera::faces::variant::VariantInfo;
 use tessera::AnyGame;
 
 use super::betza;
@@ -369,7 +369,7 @@ mod tests {
     fn reverse_sides_get_a_slot_and_their_description() {
         let mut o = VariantOptions::new();
         o.set("TchesReverse", "magister,griffin");
-        let info = setup::find_variant(tessera::registry::variants(), "tches").unwrap();
+        let info = setup::find_variant(tessera::faces::registry::variants(), "tches").unwrap();
         let g = (info.create)(&o).unwrap();
         let line = setup_line("tches", g.as_ref()).unwrap();
         assert!(line.starts_with("setup (P...Q..AC..O...GD.L..K"), "{line}");

@@ -43,11 +43,12 @@ fn main() -> std::process::ExitCode {
         }
         None => None,
     };
-    let catalog: &'static [tessera::variant::VariantInfo] = if args.iter().any(|a| a == "--real") {
-        tessera::registry::variants()
-    } else {
-        &CATALOG
-    };
+    let catalog: &'static [tessera::faces::variant::VariantInfo] =
+        if args.iter().any(|a| a == "--real") {
+            tessera::faces::registry::variants()
+        } else {
+            &CATALOG
+        };
     let mut engine = Engine::new(catalog, stdout_output()).expect("a catalogue");
     let stdin = std::io::stdin();
     let mut buf = Vec::new();

@@ -18,7 +18,7 @@
 
 use std::sync::OnceLock;
 
-use tessera::game::{below, Chance, GameRng, Hidden, View};
+use tessera::core::game::{below, Chance, GameRng, Hidden, View};
 use tessera::{Action, Cell, Evaluate, Game, Geometry, Outcome, Player, RuleError};
 
 pub const N: usize = 13;
@@ -371,7 +371,7 @@ impl View for HlView {
         Player::White
     }
     fn outcome(&self) -> Option<Outcome> {
-        self.determinize(&mut tessera::game::seeded_rng(0))
+        self.determinize(&mut tessera::core::game::seeded_rng(0))
             .terminal()
     }
     fn apply(&mut self, o: &HlSeen) -> Result<(), RuleError> {

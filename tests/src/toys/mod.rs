@@ -6,8 +6,8 @@
 pub mod hilo;
 pub mod peekwhist;
 
-use tessera::options::VariantOptions;
-use tessera::variant::VariantInfo;
+use tessera::core::options::VariantOptions;
+use tessera::faces::variant::VariantInfo;
 use tessera::{AnyGame, HiddenSession, RuleError};
 
 pub use hilo::HiLo;

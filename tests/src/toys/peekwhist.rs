@@ -27,7 +27,7 @@
 
 use std::sync::OnceLock;
 
-use tessera::game::{below, Chance, GameRng, Hidden, ObservationOf, Sample, View};
+use tessera::core::game::{below, Chance, GameRng, Hidden, ObservationOf, Sample, View};
 use tessera::{Action, Cell, Evaluate, Game, Geometry, Outcome, Player, RuleError};
 
 pub const CARDS: u8 = 12;

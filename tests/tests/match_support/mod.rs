@@ -6,8 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use tessera::options::VariantOptions;
-use tessera::registry;
+use tessera::core::options::VariantOptions;
+use tessera::faces::registry;
 
 /// The last `Score of ...` line of a match report (the final standing).
 pub fn last_score_line(report: &str) -> Option<&str> {

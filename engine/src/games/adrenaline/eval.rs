@@ -7,11 +7,11 @@
 //! search decision (every placement is an action the search tries); the ordering hint puts
 //! the placements that give the opponent least first.
 
-use crate::bitboard::Bits;
-use crate::game::{Evaluate, RuleError};
+use crate::core::bitboard::Bits;
+use crate::core::game::{Evaluate, RuleError};
+use crate::core::params::{self, ParamTable};
 use crate::games::chess::attacks::{bb, rank_of, tables, Square};
 use crate::games::chess::MoveKind;
-use crate::params::{self, ParamTable};
 
 use super::movegen::{piece_reach, Act};
 use super::position::{Phase, Pos, BISHOP, KING, KNIGHT, NO_SQUARE, PAWN, QUEEN};

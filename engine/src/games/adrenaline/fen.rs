@@ -3,8 +3,8 @@
 //! `h5` (the piece on h5 may step, nothing captured yet this turn), `h5x` (the same after a
 //! capture: a checker is owed) or `x` (a capture was made, no steps remain: place a checker).
 
-use crate::bitboard::Bits;
-use crate::game::RuleError;
+use crate::core::bitboard::Bits;
+use crate::core::game::RuleError;
 use crate::games::chess::attacks::{bb, rank_of, tables, RANK_1, RANK_8};
 use crate::games::chess::{parse_clocks, parse_ranks, parse_side};
 use crate::games::chess::{parse_square, square_name, PieceKind};

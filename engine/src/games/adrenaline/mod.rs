@@ -30,14 +30,14 @@ mod turn;
 
 use std::sync::OnceLock;
 
-use crate::bitboard::{Bits, Cell};
-use crate::game::{CellMark, Game, Outcome, Player, RuleError};
+use crate::core::bitboard::{Bits, Cell};
+use crate::core::game::{CellMark, Game, Outcome, Player, RuleError};
+use crate::core::geometry::Geometry;
+use crate::core::options::VariantOptions;
+use crate::core::zobrist::earlier_occurrences;
+use crate::faces::session::{AnyGame, Session};
+use crate::faces::variant::VariantInfo;
 use crate::games::chess::{square_name, PieceKind};
-use crate::geometry::Geometry;
-use crate::options::VariantOptions;
-use crate::session::{AnyGame, Session};
-use crate::variant::VariantInfo;
-use crate::zobrist::earlier_occurrences;
 
 pub use eval::{Weights, MAX_CHECKER_FULL};
 pub use fen::START_FEN;

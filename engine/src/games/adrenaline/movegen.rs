@@ -2,8 +2,8 @@
 //! ordinary chess sense, castling apart), king steps of the moved piece, checker placements.
 //! Whether the turn can still end with the mover's king safe is decided in `turn`.
 
-use crate::bitboard::Bits;
-use crate::game::Action;
+use crate::core::bitboard::Bits;
+use crate::core::game::Action;
 use crate::games::chess::attacks::{bb, rank_of, tables, Square, RANK_1, RANK_8};
 use crate::games::chess::{Move, MoveKind, PieceKind};
 

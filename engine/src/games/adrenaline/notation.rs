@@ -3,7 +3,7 @@
 //! `g7g8q`; a placement `+h7` (a checker under the piece on h7); `end` stops the steps when no
 //! checker is owed. A turn is its actions comma-joined: `d1h5,h5g6,+h7`.
 
-use crate::game::RuleError;
+use crate::core::game::RuleError;
 use crate::games::chess::{parse_square, square_name, MoveKind, PieceKind};
 
 use super::movegen::Act;

@@ -14,7 +14,7 @@
 //! Adrenaline's colourless stacks are one implementation; Booster's coloured checkers (own
 //! ones boost, enemy ones hobble, a hobbled piece moves as a pawn) fit the same questions.
 
-use crate::bitboard::Bits;
+use crate::core::bitboard::Bits;
 use crate::games::chess::attacks::{bb, rank_of, tables, Square};
 
 use super::position::{Board, KING, KNIGHT, NO_SQUARE, PAWN};

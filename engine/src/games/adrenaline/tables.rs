@@ -32,7 +32,7 @@ pub fn keys() -> &'static Keys {
     static KEYS: OnceLock<Keys> = OnceLock::new();
     KEYS.get_or_init(|| {
         let n = 12 * 64 + 1 + 4 + 8 + 64 * MAX_STACK + 64 + 2;
-        let k = crate::zobrist::keys(ADRENALINE_SEED, n);
+        let k = crate::core::zobrist::keys(ADRENALINE_SEED, n);
         let mut next = k.into_iter();
         let mut take = || next.next().expect("enough keys drawn");
         let mut piece = [[0; 64]; 12];

@@ -3,8 +3,8 @@
 //! `engine/tests/adrenaline*.rs`.
 
 use super::*;
-use crate::game::Evaluate;
-use crate::perft::{perft, perft_turns};
+use crate::core::game::Evaluate;
+use crate::tools::perft::{perft, perft_turns};
 
 fn game(fen: &str) -> Adrenaline {
     Adrenaline::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -333,7 +333,7 @@ fn the_evaluation_counts_checkers_as_material() {
 
 #[test]
 fn weights_are_a_param_table() {
-    use crate::params::{self, testing};
+    use crate::core::params::{self, testing};
     let start = Adrenaline::new();
     let positions = testing::random_positions(&start, 12, 40);
     testing::check_table("adrenaline", &positions, 3.0);

@@ -14,7 +14,7 @@
 //! turn without one is unsafe, every placement is), and the kind a pawn promotes to by a step
 //! changes nothing about the mover's safety (only occupancy and checkers matter to the test).
 
-use crate::bitboard::Bits;
+use crate::core::bitboard::Bits;
 use crate::games::chess::attacks::{bb, Square};
 use crate::games::chess::{Move, MoveKind, PieceKind};
 

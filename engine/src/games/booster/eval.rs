@@ -4,8 +4,8 @@
 //! hobbled piece is worth much less (it moves as a pawn; a hobbled pawn not at all). Cards in
 //! hand and checkers in supply are boosts and hobbles still to come.
 
-use crate::bitboard::Bits;
-use crate::game::Evaluate;
+use crate::core::bitboard::Bits;
+use crate::core::game::Evaluate;
 use crate::games::adrenaline::position::{KING, PAWN};
 use crate::games::chess::attacks::{bb, rank_of};
 use crate::games::chess::MoveKind;

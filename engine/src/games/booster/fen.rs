@@ -14,12 +14,12 @@
 //! View: `view <w|b>`, the same first eight fields, then `<own hand> <their hand size>
 //! <draw pile size> <discard pile>`.
 
-use crate::bitboard::Bits;
-use crate::cards::Card;
-use crate::game::RuleError;
+use crate::core::bitboard::Bits;
+use crate::core::game::RuleError;
 use crate::games::adrenaline;
 use crate::games::chess::{parse_clocks, parse_side};
 use crate::games::chess::{parse_square, square_name};
+use crate::kits::cards::Card;
 
 use super::position::{Phase, Pos};
 use super::Config;

@@ -30,17 +30,19 @@ mod view;
 
 use std::sync::OnceLock;
 
-use crate::bitboard::{Bits, Cell};
-use crate::cards::{booster_deck, Card, Role};
-use crate::game::{below, CellMark, Chance, Game, GameRng, Hidden, Outcome, Player, RuleError};
+use crate::core::bitboard::{Bits, Cell};
+use crate::core::game::{
+    below, CellMark, Chance, Game, GameRng, Hidden, Outcome, Player, RuleError,
+};
+use crate::core::geometry::Geometry;
+use crate::core::options::{OptionKind, OptionSpec, VariantOptions};
+use crate::core::zobrist::earlier_occurrences;
+use crate::faces::hidden_session::HiddenSession;
+use crate::faces::session::AnyGame;
+use crate::faces::variant::VariantInfo;
 use crate::games::adrenaline::position::KING;
 use crate::games::chess::{square_name, PieceKind};
-use crate::geometry::Geometry;
-use crate::hidden_session::HiddenSession;
-use crate::options::{OptionKind, OptionSpec, VariantOptions};
-use crate::session::AnyGame;
-use crate::variant::VariantInfo;
-use crate::zobrist::earlier_occurrences;
+use crate::kits::cards::{booster_deck, Card, Role};
 
 pub use eval::Weights;
 pub use movegen::{card_targets, role, Act};
@@ -132,7 +134,7 @@ impl Config {
                 deck |= 1 << card.code();
             }
         }
-        use crate::cards::Suit::*;
+        use crate::kits::cards::Suit::*;
         let extra = [(6, Hearts), (6, Spades), (6, Diamonds), (6, Clubs)];
         let sevens = [(7, Hearts), (7, Spades), (7, Diamonds), (7, Clubs)];
         let picked = extra.iter().take(2 * checker_cards.min(2) as usize).chain(
@@ -347,7 +349,7 @@ impl Booster {
     /// A dealt game from `seed` (chance's actions played until White is to move).
     pub fn dealt(cfg: Config, seed: u64) -> Booster {
         let mut g = Booster::with_config(cfg);
-        let mut rng = crate::game::seeded_rng(seed);
+        let mut rng = crate::core::game::seeded_rng(seed);
         while g.is_chance_node() {
             let a = g.sample_chance(&mut rng);
             g.play(a);

@@ -2,14 +2,14 @@
 //! generator for pieces that move normally, pawn moves for hobbled pieces), king steps of a
 //! boosted moved piece, card plays and their matching pieces, and chance's draws.
 
-use crate::bitboard::Bits;
-use crate::cards::{Card, CardPiece, Role};
-use crate::game::Action;
+use crate::core::bitboard::Bits;
+use crate::core::game::Action;
 use crate::games::adrenaline::movegen::{regular_moves, CASTLING};
 use crate::games::adrenaline::position::{Board, KING, NO_SQUARE, PAWN};
 use crate::games::adrenaline::reach::{direct_attack, pawn_destinations, StepRules};
 use crate::games::chess::attacks::{bb, tables, Square};
 use crate::games::chess::{Move, MoveKind, PieceKind};
+use crate::kits::cards::{Card, CardPiece, Role};
 
 use super::position::{last_rank, Pos};
 

@@ -4,10 +4,10 @@
 //! draw is `#` and the card (`#5s`, seen as `#?` by the other player); `reshuffle` turns the
 //! discard pile into the draw pile. A turn is its actions comma-joined: `d1d3,d3d4,9h+c1,#5s`.
 
-use crate::cards::Card;
-use crate::game::RuleError;
+use crate::core::game::RuleError;
 use crate::games::adrenaline;
 use crate::games::chess::{parse_square, square_name};
+use crate::kits::cards::Card;
 
 use super::movegen::Act;
 

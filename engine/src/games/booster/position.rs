@@ -84,7 +84,7 @@ pub fn keys() -> &'static Keys {
     static KEYS: OnceLock<Keys> = OnceLock::new();
     KEYS.get_or_init(|| {
         let n = 12 * 64 + 64 * 2 * (2 * MAX_CHECKERS) + 1 + 4 + 8 + 64 + 3 + 4 * 64 + 3 * 52;
-        let k = crate::zobrist::keys(BOOSTER_SEED, n);
+        let k = crate::core::zobrist::keys(BOOSTER_SEED, n);
         let mut next = k.into_iter();
         let mut take = || next.next().expect("enough keys drawn");
         let mut piece = [[0; 64]; 12];
@@ -355,5 +355,5 @@ impl Pos {
 
 /// The key of a set of cards at one place (0 White's hand, 1 Black's, 2 the discard pile).
 pub fn cards_key(place: usize, mask: u64) -> u64 {
-    crate::bitboard::Bits(mask).fold(0, |k, c| k ^ keys().card[place][c as usize])
+    crate::core::bitboard::Bits(mask).fold(0, |k, c| k ^ keys().card[place][c as usize])
 }

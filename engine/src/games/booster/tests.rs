@@ -1,7 +1,7 @@
 use super::*;
-use crate::contract::check_hidden;
-use crate::game::{seeded_rng, Evaluate, View};
-use crate::options::VariantOptions;
+use crate::core::game::{seeded_rng, Evaluate, View};
+use crate::core::options::VariantOptions;
+use crate::tools::contract::check_hidden;
 
 fn legal_text(g: &Booster) -> Vec<String> {
     let mut v = Vec::new();
@@ -613,7 +613,7 @@ fn a_view_is_drawn_with_its_own_hand_and_only_a_count_of_the_other() {
     for me in [Player::White, Player::Black] {
         let other = me.opponent();
         let picture = g.view(me).picture().expect("Booster views have pictures");
-        let svg = crate::render::svg(&picture, &Default::default()).unwrap();
+        let svg = crate::tools::render::svg(&picture, &Default::default()).unwrap();
         let panel = picture.panel().join("\n");
         assert!(
             panel.contains(&format!(

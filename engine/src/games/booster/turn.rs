@@ -14,13 +14,13 @@
 //! takes a boost away), so the cards the mover may play take part in the test: `hand` is
 //! the mask of card codes the mover may hold.
 
-use crate::bitboard::Bits;
-use crate::cards::Card;
+use crate::core::bitboard::Bits;
 use crate::games::adrenaline::position::{KING, NO_SQUARE, PAWN, ROOK};
 use crate::games::adrenaline::reach::turn_reaches;
 use crate::games::adrenaline::tables::distance;
 use crate::games::chess::attacks::{bb, Square};
 use crate::games::chess::{Move, MoveKind, PieceKind};
+use crate::kits::cards::Card;
 
 use super::movegen::{
     card_targets, king_home, ordinary_legal, pseudo_regular, step_promotes, step_targets, Act,

@@ -10,10 +10,10 @@
 //! brings back only the discard pile) until the opponent plays it. An observation that puts
 //! a card anywhere the view knows it cannot be is refused.
 
-use crate::bitboard::{Bits, Cell};
-use crate::cards::Card;
-use crate::game::{below, CellMark, GameRng, Outcome, Player, RuleError, View};
+use crate::core::bitboard::{Bits, Cell};
+use crate::core::game::{below, CellMark, GameRng, Outcome, Player, RuleError, View};
 use crate::games::chess::{square_name, PieceKind};
+use crate::kits::cards::Card;
 
 use super::fen::{cards_text, format_public, mask_of, parse_card_list, parse_public};
 use super::movegen::Act;
@@ -303,9 +303,9 @@ impl View for BoosterView {
             if self.pos.is_chance_node() || self.pos.side as usize != self.me.index() {
                 return None;
             }
-            let g = self.determinize(&mut crate::game::seeded_rng(0));
-            (crate::game::Game::count_actions(&g) == 0)
-                .then(|| crate::game::Game::no_action_outcome(&g))
+            let g = self.determinize(&mut crate::core::game::seeded_rng(0));
+            (crate::core::game::Game::count_actions(&g) == 0)
+                .then(|| crate::core::game::Game::no_action_outcome(&g))
         })
     }
 

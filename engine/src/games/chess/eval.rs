@@ -27,10 +27,10 @@ use super::attacks::{bb, pawn_captures_bb, tables, DARK_SQUARES, FILE_A, FILE_H,
 use super::movegen::{self, Lister, Sink};
 use super::weights::{s, Weights, S};
 use super::{pawn_attacks, Chess, Move, MoveKind, PieceKind, Position};
-use crate::bitboard::Bits;
-use crate::game::{Evaluate, Game, Player, QuietContext, RuleError};
-use crate::nnue::Network;
-use crate::params::{self, ParamTable};
+use crate::core::bitboard::Bits;
+use crate::core::game::{Evaluate, Game, Player, QuietContext, RuleError};
+use crate::core::nnue::Network;
+use crate::core::params::{self, ParamTable};
 
 /// Centipawn values by `PieceKind` index for move ordering (the king is never captured).
 const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
@@ -1460,12 +1460,12 @@ pub(super) mod tests {
                 // Near a score of zero the drawish scale may flip under a perturbation.
                 if e.abs() > 30 {
                     let mut fd = Vec::new();
-                    crate::params::finite_difference_gradient(&g, &mut fd);
+                    crate::core::params::finite_difference_gradient(&g, &mut fd);
                     let mut dense = vec![0.0f32; traced.len()];
                     for (i, d) in fd {
                         dense[i as usize] = d;
                     }
-                    let names = crate::params::names(g.eval_weights().unwrap());
+                    let names = crate::core::params::names(g.eval_weights().unwrap());
                     for i in 0..traced.len() {
                         assert!(
                             (traced[i] - dense[i]).abs() <= 0.2,
@@ -1539,7 +1539,7 @@ pub(super) mod tests {
     /// at phase 0 they count nothing).
     fn uses_one(fen: &str, name: &str) -> f32 {
         let g = Chess::from_fen(fen, false).unwrap();
-        let names = crate::params::names(g.eval_weights().unwrap());
+        let names = crate::core::params::names(g.eval_weights().unwrap());
         let (_, grad) = g.evaluate_traced();
         grad[names.iter().position(|x| x == name).unwrap()]
     }
@@ -1643,8 +1643,8 @@ pub(super) mod tests {
     fn weights_can_be_replaced() {
         let mut g = Chess::from_fen(FENS[1], false).unwrap();
         let before = g.evaluate();
-        let mut v = crate::params::values(g.eval_weights().unwrap());
-        let names = crate::params::names(g.eval_weights().unwrap());
+        let mut v = crate::core::params::values(g.eval_weights().unwrap());
+        let names = crate::core::params::names(g.eval_weights().unwrap());
         let tempo = names.iter().position(|n| n == "tempo").unwrap();
         v[tempo] += 100;
         g.set_eval_weights(&v).unwrap();
@@ -1667,8 +1667,8 @@ pub(super) mod tests {
             before,
             "the cached answer is the computed one"
         );
-        let mut v = crate::params::values(g.eval_weights().unwrap());
-        let names = crate::params::names(g.eval_weights().unwrap());
+        let mut v = crate::core::params::values(g.eval_weights().unwrap());
+        let names = crate::core::params::names(g.eval_weights().unwrap());
         for half in ["doubled.mg", "doubled.eg"] {
             let i = names.iter().position(|n| n == half).unwrap();
             v[i] -= 40;

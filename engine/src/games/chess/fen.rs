@@ -5,7 +5,7 @@ use super::attacks::{bb, file_of, rank_of, Square, RANK_1, RANK_8};
 use super::castling::{CastlingRules, KING_SIDE, QUEEN_SIDE};
 use super::position::{Position, NO_SQUARE};
 use super::types::{parse_square, square_name, PieceKind};
-use crate::game::RuleError;
+use crate::core::game::RuleError;
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

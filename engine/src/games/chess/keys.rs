@@ -19,7 +19,7 @@ static KEYS: OnceLock<Keys> = OnceLock::new();
 #[inline(always)]
 pub fn keys() -> &'static Keys {
     KEYS.get_or_init(|| {
-        let k = crate::zobrist::keys(CHESS_SEED, 12 * 64 + 1 + 4 + 8);
+        let k = crate::core::zobrist::keys(CHESS_SEED, 12 * 64 + 1 + 4 + 8);
         let mut piece = [[0; 64]; 12];
         for (p, row) in piece.iter_mut().enumerate() {
             row.copy_from_slice(&k[p * 64..p * 64 + 64]);

@@ -1,4 +1,4 @@
-//! The inputs of a chess network (`crate::nnue`): 768 features, one per (colour relative to
+//! The inputs of a chess network (`crate::core::nnue`): 768 features, one per (colour relative to
 //! the perspective, piece kind, square seen from that side), so that a position and its
 //! colour-mirrored twin give the same inputs with the perspectives swapped. A network file is
 //! loaded by the variant option `EvalNet`; with one, `evaluate` is the network's score, or
@@ -7,9 +7,9 @@
 use std::sync::{Arc, OnceLock};
 
 use super::{Chess, Position};
-use crate::bitboard::{Bits, Cell};
-use crate::game::RuleError;
-use crate::nnue::Network;
+use crate::core::bitboard::{Bits, Cell};
+use crate::core::game::RuleError;
+use crate::core::nnue::Network;
 
 /// The feature set's name, written into network files.
 pub const FEATURES: &str = "chess-768";
@@ -36,7 +36,7 @@ pub fn material_start() -> Vec<f32> {
     for (f, x) in v.iter_mut().enumerate() {
         let kind = (f % 384) / 64;
         if kind < 5 {
-            let m = w.material.0[kind].mg as f32 / crate::nnue::SCALE as f32;
+            let m = w.material.0[kind].mg as f32 / crate::core::nnue::SCALE as f32;
             *x = if f < 384 { m } else { -m };
         }
     }
@@ -267,9 +267,9 @@ pub fn check(path: &str) -> Result<(), RuleError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Evaluate;
+    use crate::core::game::Evaluate;
+    use crate::core::nnue::{FloatNet, SCALE};
     use crate::games::chess::PieceKind;
-    use crate::nnue::{FloatNet, SCALE};
     use crate::tune::nnue::initial;
 
     const FENS: &[&str] = &[
@@ -383,7 +383,7 @@ mod tests {
 
     #[test]
     fn a_network_on_the_hand_written_evaluation_adds_its_score_to_it() {
-        use crate::game::Game;
+        use crate::core::game::Game;
         use rand_core::{RngCore, SeedableRng};
         let mut silent = material_only();
         silent.features = FEATURES_ON_HAND.into();
@@ -475,7 +475,7 @@ mod tests {
 
     #[test]
     fn kept_sums_agree_with_a_fresh_count_along_random_lines() {
-        use crate::game::Game;
+        use crate::core::game::Game;
         use rand_core::{RngCore, SeedableRng};
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
         let starts = [
@@ -564,29 +564,29 @@ mod tests {
         let e = check(&bad.to_string_lossy()).unwrap_err().to_string();
         assert!(e.contains("not chess-768"), "{e}");
         assert!(check("/no/such/file.nnue").is_err());
-        let mut o = crate::options::VariantOptions::new();
+        let mut o = crate::core::options::VariantOptions::new();
         o.set("EvalNet", &path);
         // The variant option builds a game with the network; a bad file is refused there too.
-        assert!(crate::registry::create("chess", &o).is_ok());
+        assert!(crate::faces::registry::create("chess", &o).is_ok());
         o.set("EvalNet", "/no/such/file.nnue");
-        assert!(crate::registry::create("chess", &o).is_err());
+        assert!(crate::faces::registry::create("chess", &o).is_err());
         std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
     fn the_built_in_network_is_the_default_and_corrects_the_hand_written_evaluation() {
-        use crate::game::Game;
+        use crate::core::game::Game;
         let net = builtin();
         assert_eq!(net.features, FEATURES_ON_HAND);
         assert_eq!(net.inputs, INPUTS);
         assert!(Arc::ptr_eq(&load(BUILTIN).unwrap().unwrap(), &net));
         // Chess with no option set evaluates with it; with `none`, without.
-        let eval = |o: &crate::options::VariantOptions| {
+        let eval = |o: &crate::core::options::VariantOptions| {
             let mut g = super::super::from_options(o).unwrap();
             g.set_fen(FENS[1]).unwrap();
             g.evaluate()
         };
-        let mut o = crate::options::VariantOptions::new();
+        let mut o = crate::core::options::VariantOptions::new();
         let with = eval(&o);
         o.set("EvalNet", NONE);
         let without = eval(&o);

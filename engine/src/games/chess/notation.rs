@@ -4,7 +4,7 @@ use super::attacks::{file_of, rank_of};
 use super::castling::{king_to, KING_SIDE};
 use super::types::{square_name, Move, MoveKind, PieceKind};
 use super::Chess;
-use crate::game::{Game, RuleError};
+use crate::core::game::{Game, RuleError};
 
 /// UCI text of a legal move. Castling is king-from to king-destination (`e1g1`) when the
 /// king and rook stand on their classical squares and `chess960` is off, and king-takes-own-rook

@@ -2,7 +2,7 @@
 //! trips, `is_legal` against generation, and bad input answered with `RuleError`.
 
 use super::{Chess, Move, PieceKind};
-use crate::game::Game;
+use crate::core::game::Game;
 use proptest::prelude::*;
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -233,7 +233,7 @@ fn draws_by_rule() {
 
 #[test]
 fn the_extra_correction_keys_follow_each_sides_pieces_other_than_pawns() {
-    use crate::game::Evaluate;
+    use crate::core::game::Evaluate;
     let keys = |fen: &str| Chess::from_fen(fen, false).unwrap().more_correction_keys();
     let start = keys("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     // A pawn's move, the side to move, the clocks: neither key changes.
@@ -254,7 +254,7 @@ fn the_extra_correction_keys_follow_each_sides_pieces_other_than_pawns() {
 
 #[test]
 fn a_bishop_of_the_wrong_colour_with_rook_pawns_draws_against_a_king_in_the_corner() {
-    use crate::game::Evaluate;
+    use crate::core::game::Evaluate;
     let eval = |fen: &str| Chess::from_fen(fen, false).unwrap().evaluate();
     // Black's h-pawns queen on h1, a light square its dark bishop never covers; White's
     // king holds the corner: a draw for either side to move.
@@ -275,7 +275,7 @@ fn a_bishop_of_the_wrong_colour_with_rook_pawns_draws_against_a_king_in_the_corn
 
 #[test]
 fn a_lone_king_is_driven_to_the_edge_and_to_the_corner_the_bishop_covers() {
-    use crate::game::Evaluate;
+    use crate::core::game::Evaluate;
     let eval = |fen: &str| Chess::from_fen(fen, false).unwrap().evaluate();
     // A dark bishop (c1) and a knight: the mate is forced in a1 or h8, not in a8 or h1.
     let dark_corner = eval("7k/8/8/3K4/8/8/8/2B1N3 w - - 0 1");
@@ -307,7 +307,7 @@ fn a_lone_king_is_driven_to_the_edge_and_to_the_corner_the_bishop_covers() {
 
 /// Plays a game from `fen` with the engine at `nodes` a move on both sides: its outcome and
 /// the moves played.
-fn play_out(fen: &str, nodes: u64) -> (Option<crate::game::Outcome>, Vec<String>) {
+fn play_out(fen: &str, nodes: u64) -> (Option<crate::core::game::Outcome>, Vec<String>) {
     use crate::search::tt::TranspositionTable;
     use crate::search::{think, Limits, SearchConfig, SearchControl};
     let mut g = Chess::from_fen(fen, false).unwrap();
@@ -341,7 +341,7 @@ fn play_out(fen: &str, nodes: u64) -> (Option<crate::game::Outcome>, Vec<String>
 /// such games was mated, with it nine; these three were).
 #[test]
 fn a_bishop_and_a_knight_mate_a_lone_king_before_the_fifty_move_rule() {
-    use crate::game::Outcome;
+    use crate::core::game::Outcome;
     for fen in [
         "8/8/8/3k4/8/8/8/KBN5 w - - 0 1",
         "6kn/8/8/8/8/5b2/8/K7 b - - 0 1",

@@ -129,7 +129,7 @@ impl Move {
     }
 }
 
-impl crate::game::Action for Move {
+impl crate::core::game::Action for Move {
     #[inline]
     fn code(self) -> u32 {
         self.0 as u32

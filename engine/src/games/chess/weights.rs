@@ -10,7 +10,7 @@ use std::ops::{Add, AddAssign, Index, IndexMut, Mul, Neg, Sub};
 
 use std::sync::OnceLock;
 
-use crate::params::{self, with_part, ParamField};
+use crate::core::params::{self, with_part, ParamField};
 
 /// A middlegame and an endgame value, blended by phase at the end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -476,7 +476,7 @@ impl Weights {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::{names, set_values, values};
+    use crate::core::params::{names, set_values, values};
 
     #[test]
     fn the_defaults_are_the_hand_set_values_with_the_fitted_ones_over_them() {

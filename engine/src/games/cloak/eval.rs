@@ -4,7 +4,7 @@
 use super::position::{Act, Phase, Position, CASTLE};
 use super::setup::{KING, KNIGHT, PAWN, QUEEN};
 use super::Cloak;
-use crate::game::{retain_from, Evaluate, Game, Player, RuleError};
+use crate::core::game::{retain_from, Evaluate, Game, Player, RuleError};
 use crate::games::chess::attacks::rank_of;
 use crate::search::types::{Leaf, TreeDefaults};
 
@@ -247,11 +247,11 @@ impl Evaluate for Cloak {
         )
     }
 
-    fn eval_weights(&self) -> Option<&dyn crate::params::ParamTable> {
+    fn eval_weights(&self) -> Option<&dyn crate::core::params::ParamTable> {
         Some(&self.weights)
     }
 
     fn set_eval_weights(&mut self, values: &[i32]) -> Result<(), RuleError> {
-        crate::params::set_values(&mut self.weights, values)
+        crate::core::params::set_values(&mut self.weights, values)
     }
 }

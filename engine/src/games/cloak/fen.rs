@@ -22,7 +22,7 @@
 use super::knowledge::Knowledge;
 use super::position::{back_rank, ep_rank, sq, Phase, Piece, Position, UNKNOWN};
 use super::setup::{self, bit, KING, PAWN};
-use crate::game::{Player, RuleError};
+use crate::core::game::{Player, RuleError};
 use crate::games::chess::attacks::{rank_of, Square};
 use crate::games::chess::{parse_square, square_name, PieceKind};
 

@@ -9,7 +9,7 @@ use super::notation;
 use super::position::{Act, Phase, Position, CASTLE, EN_PASSANT, HIDDEN_DEAL, NORMAL, UNKNOWN};
 use super::setup::{self, bit, KING, PAWN};
 use super::Cloak;
-use crate::game::{GameRng, Hidden, Outcome, Player, RuleError, Sample, View};
+use crate::core::game::{GameRng, Hidden, Outcome, Player, RuleError, Sample, View};
 use crate::games::chess::attacks::{bb, file_of};
 
 /// What a player perceives of an action: the action (a deal's number hidden from the other
@@ -498,7 +498,7 @@ fn pick_weighted(list: &[(u16, f64)], rng: &mut GameRng) -> Option<u16> {
 
 /// A uniform number in (0, 1] from a seed and an arrangement's number (splitmix64).
 fn uniform_of(seed: u64, n: u16) -> f64 {
-    let z = crate::random::mix64(seed ^ (n as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let z = crate::core::random::mix64(seed ^ (n as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     ((z >> 11) + 1) as f64 / (1u64 << 53) as f64
 }
 

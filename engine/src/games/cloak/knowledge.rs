@@ -14,7 +14,7 @@
 //! queen.
 
 use super::setup::{self, bit, Mask, ALL_KINDS, BISHOP, KING, KNIGHT, QUEEN, ROOK};
-use crate::game::Player;
+use crate::core::game::Player;
 use crate::games::chess::attacks::{file_of, rank_of, Square};
 use crate::games::cloak::position::attacks;
 
@@ -230,7 +230,7 @@ impl Knowledge {
                 std::cell::RefCell::new(vec![None; SLOTS]);
         }
         let key = u64::from_le_bytes(self.mask);
-        let i = (crate::random::mix64(key) % SLOTS as u64) as usize;
+        let i = (crate::core::random::mix64(key) % SLOTS as u64) as usize;
         TABLE.with(|t| {
             let mut t = t.borrow_mut();
             if let Some((k, kinds)) = t[i] {

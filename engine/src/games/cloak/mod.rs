@@ -24,14 +24,14 @@ pub mod setup;
 #[cfg(test)]
 mod tests;
 
-use crate::bitboard::Cell;
-use crate::game::{below, CellMark, Chance, Game, GameRng, Outcome, Player, RuleError};
+use crate::core::bitboard::Cell;
+use crate::core::game::{below, CellMark, Chance, Game, GameRng, Outcome, Player, RuleError};
+use crate::core::geometry::Geometry;
+use crate::core::options::{OptionKind, OptionSpec, VariantOptions};
+use crate::faces::hidden_session::HiddenSession;
+use crate::faces::session::AnyGame;
+use crate::faces::variant::VariantInfo;
 use crate::games::chess::attacks::Square;
-use crate::geometry::Geometry;
-use crate::hidden_session::HiddenSession;
-use crate::options::{OptionKind, OptionSpec, VariantOptions};
-use crate::session::AnyGame;
-use crate::variant::VariantInfo;
 
 pub use eval::Weights;
 pub use hidden::{CloakView, Seen};

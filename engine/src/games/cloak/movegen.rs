@@ -6,7 +6,7 @@ use super::position::{
     attacks, back_rank, pawn_rank, sq, Act, Phase, Position, CASTLE, EN_PASSANT, NORMAL, UNKNOWN,
 };
 use super::setup::{self, bit, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use crate::game::{Player, RuleError};
+use crate::core::game::{Player, RuleError};
 use crate::games::chess::attacks::{bb, rank_of, tables, Square};
 use crate::games::chess::square_name;
 

@@ -10,7 +10,7 @@
 //! deal the player may not see (`deal-b-?`).
 
 use super::position::{Act, CASTLE, EN_PASSANT, HIDDEN_DEAL, NORMAL};
-use crate::game::{Player, RuleError};
+use crate::core::game::{Player, RuleError};
 use crate::games::chess::{parse_square, square_name, PieceKind};
 
 pub fn kind_letter(k: u8) -> char {

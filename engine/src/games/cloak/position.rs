@@ -7,9 +7,9 @@ use std::sync::OnceLock;
 
 use super::knowledge::Knowledge;
 use super::setup::{self, Mask, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use crate::game::Player;
+use crate::core::game::Player;
+use crate::core::random::mix64 as mix;
 use crate::games::chess::attacks::{bb, file_of, rank_of, tables, Square};
-use crate::random::mix64 as mix;
 
 /// The kind of an enemy checker in a view: not known.
 pub const UNKNOWN: u8 = 6;
@@ -52,7 +52,7 @@ pub const CASTLE: u8 = 7;
 /// The deal number written `?`: what the other side sees of a deal.
 pub const HIDDEN_DEAL: u16 = 1023;
 
-impl crate::game::Action for Act {
+impl crate::core::game::Action for Act {
     fn code(self) -> u32 {
         match self {
             Act::Deal { side, n } => 1 << 20 | (side.index() as u32) << 12 | n as u32,
@@ -129,7 +129,7 @@ struct Keys {
 fn keys() -> &'static Keys {
     static K: OnceLock<Keys> = OnceLock::new();
     K.get_or_init(|| {
-        let v = crate::zobrist::keys(0xC10A_CDA6, 64 * 2 * 7 * 9 + 100);
+        let v = crate::core::zobrist::keys(0xC10A_CDA6, 64 * 2 * 7 * 9 + 100);
         Keys {
             piece: v[..64 * 2 * 7 * 9].to_vec(),
             misc: v[64 * 2 * 7 * 9..].to_vec(),

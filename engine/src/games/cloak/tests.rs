@@ -8,7 +8,7 @@ use super::knowledge::Knowledge;
 use super::position::{Phase, UNKNOWN};
 use super::setup::{self, bit, BISHOP, KING, KNIGHT, QUEEN, ROOK};
 use super::*;
-use crate::game::{seeded_rng, Evaluate, Hidden, View};
+use crate::core::game::{seeded_rng, Evaluate, Hidden, View};
 
 fn legal_text(g: &Cloak) -> Vec<String> {
     let mut v = Vec::new();
@@ -34,7 +34,7 @@ fn random_game(seed: u64, plies: usize) -> Cloak {
             if v.is_empty() {
                 break;
             }
-            v[crate::game::below(&mut rng, v.len())]
+            v[crate::core::game::below(&mut rng, v.len())]
         };
         g.play(a);
     }
@@ -45,7 +45,7 @@ mod reference {
     //! A slow, obvious generator over a plain board: ray walking, its own make for the check
     //! test. It shares nothing with `movegen` but the position it reads.
     use super::super::position::{Phase, Position};
-    use crate::game::Player;
+    use crate::core::game::Player;
 
     #[derive(Clone, Copy, PartialEq)]
     struct P {
@@ -436,7 +436,7 @@ fn matches_the_reference_generator_in_random_games() {
             let a = if g.is_chance_node() {
                 g.sample_chance(&mut rng)
             } else {
-                g.parse_action(&fast[crate::game::below(&mut rng, fast.len())])
+                g.parse_action(&fast[crate::core::game::below(&mut rng, fast.len())])
                     .unwrap()
             };
             g.play(a);
@@ -473,7 +473,7 @@ fn perft_agrees_with_the_reference() {
     let (fast, slow) = perft_pair(&mut g, 3);
     assert_eq!(fast, slow);
     // 20 first moves and 38 guesses (8 checkers, 5 kinds each, but no king on a or h).
-    assert_eq!(crate::perft::perft(&mut g, 1), 20 + 38);
+    assert_eq!(crate::tools::perft::perft(&mut g, 1), 20 + 38);
     let mut h = Cloak::new(Some([0, 959]));
     let (fast, slow) = perft_pair(&mut h, 3);
     assert_eq!(fast, slow);
@@ -497,10 +497,10 @@ fn fixed_setup_has_no_chance_and_a_random_one_deals() {
 #[test]
 fn hidden_contract_holds() {
     let g = Cloak::new(None);
-    crate::contract::check_hidden(&g, 12, 3, 5).unwrap();
+    crate::tools::contract::check_hidden(&g, 12, 3, 5).unwrap();
     let mut off = Cloak::new(Some([518, 100]));
     off.inference = false;
-    crate::contract::check_hidden(&off, 6, 3, 6).unwrap();
+    crate::tools::contract::check_hidden(&off, 6, 3, 6).unwrap();
 }
 
 #[test]
@@ -532,7 +532,7 @@ fn views_never_lose_the_true_arrangement() {
                 if v.is_empty() {
                     break;
                 }
-                v[crate::game::below(&mut rng, v.len())]
+                v[crate::core::game::below(&mut rng, v.len())]
             };
             g.play(a);
         }
@@ -733,7 +733,7 @@ fn unknown_kind_only_in_views() {
 fn capturing_a_cloaked_king_does_not_excuse_a_visible_check() {
     let view_text = "view w 1[u2][u3][u4][u5][u6][u7][u8]/p1pp4/8/1p3ppp/1[Q5]P2P2/1P6/P3P1NP/[R1][N2]1q1K1R w start abh/bcdefgh 2/0 - 1 7 421/? */NBRQ/B/B/BQ:d1/N:j2/K:s1/R Q:d1/NBRQ/*/NBRQ/NBQK/*/*/*";
     let v = Cloak::new(None).parse_view(view_text).unwrap();
-    let mut rng = crate::game::seeded_rng(9);
+    let mut rng = crate::core::game::seeded_rng(9);
     let mut kings_on_f8 = 0;
     let mut expected: Option<Vec<String>> = None;
     for _ in 0..200 {

@@ -10,8 +10,8 @@
 //! connectivity, and at least the minimum group size), plus one more for each add still needed
 //! to reach the minimum. A piece held for placement is placed without a further card.
 
-use crate::game::Evaluate;
-use crate::games::solitaire::connect::{self, Components};
+use crate::core::game::Evaluate;
+use crate::kits::solitaire::connect::{self, Components};
 use crate::search::solo::{Solitaire, SoloScore};
 
 use super::position::Phase;

@@ -13,11 +13,11 @@
 //! `set_fen` also takes a bare deal: the 16 piece cards then the 20 square cards, e.g.
 //! `9H 10H KS ... | 3H 5S ...` (the `|` is optional).
 
-use crate::cards::Card;
-use crate::game::RuleError;
-use crate::games::solitaire::board::{cell_name, parse_cell};
-use crate::games::solitaire::options::cards;
-use crate::games::solitaire::{Board, Pile};
+use crate::core::game::RuleError;
+use crate::kits::cards::Card;
+use crate::kits::solitaire::board::{cell_name, parse_cell};
+use crate::kits::solitaire::options::cards;
+use crate::kits::solitaire::{Board, Pile};
 
 use super::position::{
     card_piece, piece_cards, square_cards, Phase, Position, Rules, NO_CELL, PIECES, SQUARES,

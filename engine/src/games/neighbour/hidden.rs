@@ -11,8 +11,8 @@
 //! `determinize` deals each pile's unseen cards into its unknown places in a uniformly random
 //! order.
 
-use crate::cards::Card;
-use crate::game::{Chance, Game, GameRng, Hidden, Outcome, Player, RuleError, View};
+use crate::core::game::{Chance, Game, GameRng, Hidden, Outcome, Player, RuleError, View};
+use crate::kits::cards::Card;
 
 use super::fen;
 use super::position::{keys, piece_cards, square_cards, NeighbourAction, Phase, Position};
@@ -54,7 +54,7 @@ impl Neighbour {
         g.pos.fair = true;
         g.pos.pieces.fill_unknown(piece_cards(), rng);
         g.pos.squares.fill_unknown(square_cards(), rng);
-        let cards = |pile: &crate::games::solitaire::Pile| -> Vec<Card> {
+        let cards = |pile: &crate::kits::solitaire::Pile| -> Vec<Card> {
             (0..pile.len()).filter_map(|i| pile.card(i)).collect()
         };
         g.start = Position::deal(&cards(&g.pos.pieces), &cards(&g.pos.squares), g.pos.rules)
@@ -141,8 +141,8 @@ impl Hidden for Neighbour {
     fn deal(&self, rng: &mut GameRng) -> Option<Neighbour> {
         let mut p = piece_cards().to_vec();
         let mut s = square_cards().to_vec();
-        crate::games::solitaire::pile::shuffle(&mut p, rng);
-        crate::games::solitaire::pile::shuffle(&mut s, rng);
+        crate::kits::solitaire::pile::shuffle(&mut p, rng);
+        crate::kits::solitaire::pile::shuffle(&mut s, rng);
         let mut g =
             Neighbour::from_deal(&p, &s, self.pos.rules).expect("shuffled piles are a deal");
         g.weights = self.weights;
@@ -295,7 +295,7 @@ impl View for NeighbourView {
 /// Reads a placement, a stop or a move without a position.
 fn own_action(text: &str) -> Option<NeighbourSeen> {
     use super::position::Spend;
-    use crate::games::solitaire::board::parse_cell;
+    use crate::kits::solitaire::board::parse_cell;
     if text == "stop" {
         return Some(NeighbourSeen::Own(NeighbourAction::Stop));
     }

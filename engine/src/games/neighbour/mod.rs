@@ -24,16 +24,16 @@ mod position;
 #[cfg(test)]
 mod tests;
 
-use crate::bitboard::Cell;
-use crate::cards::{format_cards, Card};
-use crate::game::{Game, Outcome, Player, RuleError};
-use crate::games::solitaire::board::{cell_name, tables};
-use crate::games::solitaire::connect::Connectivity;
-use crate::games::solitaire::{options, report};
-use crate::geometry::Geometry;
-use crate::options::{OptionKind, OptionSpec, VariantOptions};
-use crate::session::AnyGame;
-use crate::variant::VariantInfo;
+use crate::core::bitboard::Cell;
+use crate::core::game::{Game, Outcome, Player, RuleError};
+use crate::core::geometry::Geometry;
+use crate::core::options::{OptionKind, OptionSpec, VariantOptions};
+use crate::faces::session::AnyGame;
+use crate::faces::variant::VariantInfo;
+use crate::kits::cards::{format_cards, Card};
+use crate::kits::solitaire::board::{cell_name, tables};
+use crate::kits::solitaire::connect::Connectivity;
+use crate::kits::solitaire::{options, report};
 
 pub use eval::{Weights, LOST};
 pub use hidden::{NeighbourSeen, NeighbourView};
@@ -91,8 +91,8 @@ impl Neighbour {
         let mut rng = options::rng(seed);
         let mut p = piece_cards().to_vec();
         let mut s = square_cards().to_vec();
-        crate::games::solitaire::pile::shuffle(&mut p, &mut rng);
-        crate::games::solitaire::pile::shuffle(&mut s, &mut rng);
+        crate::kits::solitaire::pile::shuffle(&mut p, &mut rng);
+        crate::kits::solitaire::pile::shuffle(&mut s, &mut rng);
         Neighbour::from_deal(&p, &s, rules).expect("shuffled piles are a deal")
     }
 
@@ -123,7 +123,7 @@ impl Neighbour {
 
     /// The deal of the start position: the piece cards, then the square cards.
     pub fn deal(&self) -> (Vec<Card>, Vec<Card>) {
-        let cards = |pile: &crate::games::solitaire::Pile| -> Vec<Card> {
+        let cards = |pile: &crate::kits::solitaire::Pile| -> Vec<Card> {
             (0..pile.len()).filter_map(|i| pile.card(i)).collect()
         };
         (cards(&self.start.pieces), cards(&self.start.squares))
@@ -266,7 +266,7 @@ impl Game for Neighbour {
 
     fn panel(&self) -> Vec<String> {
         let p = &self.pos;
-        let pile_line = |name: &str, pile: &crate::games::solitaire::Pile| {
+        let pile_line = |name: &str, pile: &crate::kits::solitaire::Pile| {
             let left: Vec<String> = (pile.drawn()..pile.len())
                 .map(|i| pile.card(i).map_or("?".to_string(), |c| c.to_string()))
                 .collect();

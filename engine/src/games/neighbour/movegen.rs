@@ -2,10 +2,10 @@
 //! stop, and moves that borrow the move of a same-colour neighbour, each spending a card from
 //! either pile.
 
-use crate::bitboard::{Bits, Cell};
-use crate::cards::Card;
-use crate::games::solitaire::board::tables;
-use crate::games::solitaire::Kind;
+use crate::core::bitboard::{Bits, Cell};
+use crate::kits::cards::Card;
+use crate::kits::solitaire::board::tables;
+use crate::kits::solitaire::Kind;
 
 use super::position::{nearest_free, NeighbourAction, Phase, Position, Spend};
 

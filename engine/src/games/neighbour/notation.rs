@@ -10,10 +10,10 @@
 //!   `/s` (squares): `d3e5/p`;
 //! - a card that turns up for an add in a position that does not know it: `8D`, `3H`.
 
-use crate::bitboard::{bit, Bits};
-use crate::cards::Card;
-use crate::game::RuleError;
-use crate::games::solitaire::board::{cell_name, parse_cell};
+use crate::core::bitboard::{bit, Bits};
+use crate::core::game::RuleError;
+use crate::kits::cards::Card;
+use crate::kits::solitaire::board::{cell_name, parse_cell};
 
 use super::movegen::{self, move_targets};
 use super::position::{

@@ -4,14 +4,14 @@
 
 use std::sync::OnceLock;
 
-use crate::bitboard::{bit, Bits, Cell};
-use crate::cards::{cards_where, solitaire_piece_cards, Card, CardPiece, Role};
-use crate::game::{Player, RuleError};
-use crate::games::solitaire::board::tables;
-use crate::games::solitaire::connect::{self, Connectivity};
-use crate::games::solitaire::pile::{check_order, PileKeys};
-use crate::games::solitaire::{Board, Kind, Piece, Pile};
-use crate::zobrist;
+use crate::core::bitboard::{bit, Bits, Cell};
+use crate::core::game::{Player, RuleError};
+use crate::core::zobrist;
+use crate::kits::cards::{cards_where, solitaire_piece_cards, Card, CardPiece, Role};
+use crate::kits::solitaire::board::tables;
+use crate::kits::solitaire::connect::{self, Connectivity};
+use crate::kits::solitaire::pile::{check_order, PileKeys};
+use crate::kits::solitaire::{Board, Kind, Piece, Pile};
 
 /// Which pile a move spends its card from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -33,7 +33,7 @@ pub enum NeighbourAction {
     Reveal(Card),
 }
 
-impl crate::game::Action for NeighbourAction {
+impl crate::core::game::Action for NeighbourAction {
     fn code(self) -> u32 {
         match self {
             NeighbourAction::Add => 0,

@@ -11,9 +11,9 @@ use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::*;
-use crate::cards::parse_cards;
-use crate::game::{Chance, Hidden, View};
-use crate::games::solitaire::board::parse_cell;
+use crate::core::game::{Chance, Hidden, View};
+use crate::kits::cards::parse_cards;
+use crate::kits::solitaire::board::parse_cell;
 use crate::search::solo::{solve, Caps, Solitaire, SoloScore};
 
 const PIECES: &str = "8H 10C QS 8S 10H 10S 9S KH 9H 10D 8D 9D 8C QH KS 9C";
@@ -57,7 +57,7 @@ fn cell(name: &str) -> Cell {
 
 #[test]
 fn squares_cards_send_right_or_up_and_wrap() {
-    let card = |t: &str| crate::cards::Card::parse(t).unwrap();
+    let card = |t: &str| crate::kits::cards::Card::parse(t).unwrap();
     // The first piece starts over a1.
     assert_eq!(target_cell(position::NO_CELL, card("3H")), cell("d1"));
     assert_eq!(target_cell(position::NO_CELL, card("3S")), cell("a4"));
@@ -594,7 +594,7 @@ fn perft_agrees_with_the_reference() {
         let r = Ref::from_fen(&g.fen(), 2);
         for depth in 1..=7 {
             assert_eq!(
-                crate::perft::perft(&mut g, depth),
+                crate::tools::perft::perft(&mut g, depth),
                 r.perft(depth),
                 "seed {seed} depth {depth}"
             );
@@ -638,7 +638,7 @@ fn action_sets_agree_with_the_reference_along_random_games() {
         let orthogonal = game % 4 == 3;
         let mut rules = Rules::new(min);
         if orthogonal {
-            rules.connectivity = crate::games::solitaire::connect::Connectivity::Orthogonal;
+            rules.connectivity = crate::kits::solitaire::connect::Connectivity::Orthogonal;
         }
         let mut g = random_line(300 + game as u64, (game % 12) * 2, rules);
         loop {
@@ -842,7 +842,7 @@ fn the_solver_is_exact_on_small_positions() {
         // deal with orthogonal groups (the option).
         let mut rules = Rules::new(2);
         if seed % 4 == 3 {
-            rules.connectivity = crate::games::solitaire::connect::Connectivity::Orthogonal;
+            rules.connectivity = crate::kits::solitaire::connect::Connectivity::Orthogonal;
         }
         let mut g = random_line(seed, (seed % 3) as usize, rules);
         if g.result().is_some() {
@@ -886,13 +886,13 @@ fn the_solver_is_exact_on_small_positions() {
 fn views_and_observations_keep_the_hidden_contract() {
     for seed in [1, 2, 3] {
         let g = Neighbour::shuffled(seed, Rules::new(2)).fair();
-        crate::contract::check_hidden(&g, 5, 3, seed).unwrap();
+        crate::tools::contract::check_hidden(&g, 5, 3, seed).unwrap();
     }
     // From a position text that does not know the piles (a truth with chance).
     let g = Neighbour::shuffled(4, Rules::new(2)).fair();
     let mut t = g.clone();
     t.set_fen(&g.observed().fen()).unwrap();
-    crate::contract::check_hidden(&t, 4, 3, 8).unwrap();
+    crate::tools::contract::check_hidden(&t, 4, 3, 8).unwrap();
 }
 
 #[test]

@@ -10,8 +10,8 @@
 //! `hand - negative - placements_needed`; if that is below -16 no win is possible and the bound
 //! is the loss.
 
-use crate::game::Evaluate;
-use crate::games::solitaire::connect::{self, Components, Connectivity::Orthogonal};
+use crate::core::game::Evaluate;
+use crate::kits::solitaire::connect::{self, Components, Connectivity::Orthogonal};
 use crate::search::solo::{Solitaire, SoloScore};
 
 use super::position::NEGATIVE_MAX;

@@ -9,10 +9,10 @@
 //!
 //! `set_fen` also takes a bare deal (16 cards, `9H 10H KS ...`): the position after its setup.
 
-use crate::cards::{solitaire_piece_cards, Card};
-use crate::game::RuleError;
-use crate::games::solitaire::options::cards;
-use crate::games::solitaire::{Board, Pile};
+use crate::core::game::RuleError;
+use crate::kits::cards::{solitaire_piece_cards, Card};
+use crate::kits::solitaire::options::cards;
+use crate::kits::solitaire::{Board, Pile};
 
 use super::position::{card_piece, Position, DECK, NEGATIVE_MAX, SETUP};
 

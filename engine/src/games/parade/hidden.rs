@@ -10,10 +10,10 @@
 //! card, `8D`), each unseen card equally likely. `determinize` deals the unseen cards into the
 //! unknown places in a uniformly random order.
 
-use crate::bitboard::Cell;
-use crate::cards::Card;
-use crate::game::{Chance, Game, GameRng, Hidden, Outcome, Player, RuleError, View};
-use crate::games::solitaire::board::{cell_name, parse_cell};
+use crate::core::bitboard::Cell;
+use crate::core::game::{Chance, Game, GameRng, Hidden, Outcome, Player, RuleError, View};
+use crate::kits::cards::Card;
+use crate::kits::solitaire::board::{cell_name, parse_cell};
 
 use super::fen;
 use super::position::{deck_cards, keys, ParadeAction, Position};
@@ -116,7 +116,7 @@ impl Hidden for Parade {
 
     fn deal(&self, rng: &mut GameRng) -> Option<Parade> {
         let mut order = deck_cards().to_vec();
-        crate::games::solitaire::pile::shuffle(&mut order, rng);
+        crate::kits::solitaire::pile::shuffle(&mut order, rng);
         let mut g = Parade::from_deal(&order).expect("a shuffled deck is a deal");
         g.weights = self.weights;
         Some(if self.pos.fair { g.fair() } else { g })

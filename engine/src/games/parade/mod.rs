@@ -21,15 +21,15 @@ mod position;
 #[cfg(test)]
 mod tests;
 
-use crate::bitboard::Cell;
-use crate::cards::{format_cards, Card};
-use crate::game::{Game, Outcome, Player, RuleError};
-use crate::games::solitaire::board::{cell_name, tables};
-use crate::games::solitaire::{options, report};
-use crate::geometry::Geometry;
-use crate::options::VariantOptions;
-use crate::session::AnyGame;
-use crate::variant::VariantInfo;
+use crate::core::bitboard::Cell;
+use crate::core::game::{Game, Outcome, Player, RuleError};
+use crate::core::geometry::Geometry;
+use crate::core::options::VariantOptions;
+use crate::faces::session::AnyGame;
+use crate::faces::variant::VariantInfo;
+use crate::kits::cards::{format_cards, Card};
+use crate::kits::solitaire::board::{cell_name, tables};
+use crate::kits::solitaire::{options, report};
 
 pub use eval::{Weights, LOST};
 pub use hidden::{ParadeSeen, ParadeView};
@@ -58,7 +58,7 @@ impl Parade {
     /// A deal shuffled from a seed.
     pub fn shuffled(seed: u64) -> Parade {
         let mut order = deck_cards().to_vec();
-        crate::games::solitaire::pile::shuffle(&mut order, &mut options::rng(seed));
+        crate::kits::solitaire::pile::shuffle(&mut order, &mut options::rng(seed));
         Parade::from_deal(&order).expect("a shuffled deck is a deal")
     }
 

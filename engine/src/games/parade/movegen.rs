@@ -2,9 +2,9 @@
 //! attacks to an empty cell it attacks once that piece is picked up. An add: the next card's
 //! piece goes after its gap, past the piece farthest along a1..h8, if it fits before h9.
 
-use crate::bitboard::{bit, Bits, Cell};
-use crate::game::Player;
-use crate::games::solitaire::board::tables;
+use crate::core::bitboard::{bit, Bits, Cell};
+use crate::core::game::Player;
+use crate::kits::solitaire::board::tables;
 
 use super::position::{add_cell, ParadeAction, Position, NEGATIVE_MAX};
 
@@ -44,7 +44,7 @@ pub fn may_add(p: &Position) -> bool {
 }
 
 /// Appends every legal action (the game is not over).
-pub fn generate(p: &Position, deck: &[crate::cards::Card], out: &mut Vec<ParadeAction>) {
+pub fn generate(p: &Position, deck: &[crate::kits::cards::Card], out: &mut Vec<ParadeAction>) {
     if p.pending {
         out.extend(p.deck.unseen(deck).into_iter().map(ParadeAction::Reveal));
         return;

@@ -6,10 +6,10 @@
 //!   the next card is the 8D (a line written with what each add turned up);
 //! - the card that turns up for such an add (a chance outcome), `8D`.
 
-use crate::bitboard::{bit, Bits};
-use crate::cards::Card;
-use crate::game::RuleError;
-use crate::games::solitaire::board::{cell_name, parse_cell};
+use crate::core::bitboard::{bit, Bits};
+use crate::core::game::RuleError;
+use crate::kits::cards::Card;
+use crate::kits::solitaire::board::{cell_name, parse_cell};
 
 use super::movegen::{self, move_targets};
 use super::position::{card_piece, ParadeAction, Position};

@@ -3,13 +3,13 @@
 
 use std::sync::OnceLock;
 
-use crate::bitboard::{bit, Cell};
-use crate::cards::{solitaire_piece_cards, Card, Role};
-use crate::game::RuleError;
-use crate::games::solitaire::board::tables;
-use crate::games::solitaire::pile::PileKeys;
-use crate::games::solitaire::{connect, Board, Kind, Piece, Pile};
-use crate::zobrist;
+use crate::core::bitboard::{bit, Cell};
+use crate::core::game::RuleError;
+use crate::core::zobrist;
+use crate::kits::cards::{solitaire_piece_cards, Card, Role};
+use crate::kits::solitaire::board::tables;
+use crate::kits::solitaire::pile::PileKeys;
+use crate::kits::solitaire::{connect, Board, Kind, Piece, Pile};
 
 /// Cards in the deck; the first `SETUP` are placed by the setup, the rest are the hand.
 pub const DECK: usize = 16;
@@ -28,7 +28,7 @@ pub enum ParadeAction {
     Reveal(Card),
 }
 
-impl crate::game::Action for ParadeAction {
+impl crate::core::game::Action for ParadeAction {
     fn code(self) -> u32 {
         match self {
             ParadeAction::Add => 0,
@@ -106,7 +106,7 @@ pub struct Position {
 impl Position {
     /// The setup: the first eight cards placed a1 onwards, each after its gap.
     pub fn deal(order: &[Card]) -> Result<Position, RuleError> {
-        crate::games::solitaire::pile::check_order(order, deck_cards(), "deal")?;
+        crate::kits::solitaire::pile::check_order(order, deck_cards(), "deal")?;
         let mut p = Position {
             board: Board::default(),
             deck: Pile::new(order),

@@ -9,10 +9,10 @@ use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::*;
-use crate::cards::parse_cards;
-use crate::game::{Chance, Hidden, View};
-use crate::games::solitaire::board::parse_cell;
-use crate::games::solitaire::report::Dealt;
+use crate::core::game::{Chance, Hidden, View};
+use crate::kits::cards::parse_cards;
+use crate::kits::solitaire::board::parse_cell;
+use crate::kits::solitaire::report::Dealt;
 use crate::search::solo::{solve, Caps, Solitaire, SoloScore};
 
 /// The rule text's setup example: drawn B, R, k, r, n, N, r, b, from the 9 and 10 of hearts to
@@ -489,7 +489,7 @@ fn perft_agrees_with_the_reference() {
         let r = Ref::from_fen(&g.fen());
         for depth in 1..=2 {
             assert_eq!(
-                crate::perft::perft(&mut g, depth),
+                crate::tools::perft::perft(&mut g, depth),
                 r.perft(depth),
                 "seed {seed} depth {depth}"
             );
@@ -497,7 +497,7 @@ fn perft_agrees_with_the_reference() {
     }
     let mut g = dealt(DEAL);
     assert_eq!(
-        crate::perft::perft(&mut g, 2),
+        crate::tools::perft::perft(&mut g, 2),
         Ref::from_fen(&g.fen()).perft(2)
     );
 }
@@ -824,12 +824,12 @@ fn the_bound_sees_two_cells_joining_groups() {
 fn views_and_observations_keep_the_hidden_contract() {
     for seed in [1, 2, 3] {
         let g = Parade::shuffled(seed).fair();
-        crate::contract::check_hidden(&g, 6, 4, seed).unwrap();
+        crate::tools::contract::check_hidden(&g, 6, 4, seed).unwrap();
     }
     // From a position text that does not know the hand (a truth with chance).
     let mut g = dealt(DEAL).fair();
     g.set_fen(&dealt(DEAL).observed().fen()).unwrap();
-    crate::contract::check_hidden(&g, 4, 3, 7).unwrap();
+    crate::tools::contract::check_hidden(&g, 4, 3, 7).unwrap();
 }
 
 #[test]
@@ -931,7 +931,7 @@ fn the_monte_carlo_player_decides_from_the_view_alone() {
     // It plays a whole game from the view, to a win no better than the clairvoyant score.
     let g = dealt(DEAL);
     let best = solve(&g, &Caps::default(), &Default::default(), &mut |_| {}).best;
-    let fair = crate::games::solitaire::report::pimc_player(&g, &cfg, 1);
+    let fair = crate::kits::solitaire::report::pimc_player(&g, &cfg, 1);
     assert!(fair.won && fair <= best, "{fair} against {best}");
 }
 

@@ -7,9 +7,9 @@
 //! (`material.knight`, `place`, `escort.3`) loaded by the engine option `EvalWeights` and
 //! fitted by `tessera tune texel`.
 
-use crate::bitboard::{bit, Bits, Cell};
-use crate::game::{Evaluate, Game, Player, RuleError};
-use crate::params::{self, with_part, ParamField, ParamTable};
+use crate::core::bitboard::{bit, Bits, Cell};
+use crate::core::game::{Evaluate, Game, Player, RuleError};
+use crate::core::params::{self, with_part, ParamField, ParamTable};
 
 use super::pieces::{Kind, ALL_KINDS, KIND_COUNT};
 use super::position::Move;

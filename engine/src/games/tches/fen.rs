@@ -16,8 +16,8 @@
 //!
 //! The last four fields may be left out (`- -- 1`).
 
-use crate::bitboard::{bit, Bits, Cell};
-use crate::game::{Player, RuleError};
+use crate::core::bitboard::{bit, Bits, Cell};
+use crate::core::game::{Player, RuleError};
 
 use super::options::Timing;
 use super::pieces::Kind;

@@ -24,12 +24,12 @@ pub mod values;
 
 use std::sync::Arc;
 
-use crate::bitboard::{Bits, Cell};
-use crate::game::{Game, Outcome, Player, RuleError};
-use crate::geometry::Geometry;
-use crate::options::VariantOptions;
-use crate::session::{AnyGame, Session};
-use crate::variant::VariantInfo;
+use crate::core::bitboard::{Bits, Cell};
+use crate::core::game::{Game, Outcome, Player, RuleError};
+use crate::core::geometry::Geometry;
+use crate::core::options::VariantOptions;
+use crate::faces::session::{AnyGame, Session};
+use crate::faces::variant::VariantInfo;
 
 pub use options::Rules;
 pub use pieces::Kind;
@@ -162,7 +162,7 @@ impl Game for Tches {
             return v.contains(&a);
         }
         if a.is_replacement()
-            || self.pos.used & crate::bitboard::bit(a.from) != 0
+            || self.pos.used & crate::core::bitboard::bit(a.from) != 0
             || !matches!(self.pos.at(a.from), Some((p, _)) if p == self.pos.side)
         {
             return false;
@@ -265,7 +265,7 @@ impl Game for Tches {
             .collect()
     }
 
-    fn cell_marks(&self) -> Vec<(Cell, crate::game::CellMark)> {
+    fn cell_marks(&self) -> Vec<(Cell, crate::core::game::CellMark)> {
         let mut v = Vec::new();
         for c in Bits(self.pos.occupied()) {
             let mut note = String::new();
@@ -283,7 +283,7 @@ impl Game for Tches {
                 }
             }
             if !note.is_empty() {
-                v.push((c, crate::game::CellMark::Note(note)));
+                v.push((c, crate::core::game::CellMark::Note(note)));
             }
         }
         v

@@ -3,8 +3,8 @@
 //! landings of carriers, the passenger's fate, where a freed king is set, the facing after
 //! the action.
 
-use crate::bitboard::{bit, Bits, Cell};
-use crate::game::Player;
+use crate::core::bitboard::{bit, Bits, Cell};
+use crate::core::game::Player;
 
 use super::options::Facing;
 use super::patterns::CompiledOption;

@@ -6,8 +6,8 @@
 //! cell where a freed king is set (`c1d3xd4@e5`), `:` and the compass point the mover faces
 //! when Polarity leaves a choice (`c1e3:e`); a turn in place `e4:w`; a replacement `e2=j`.
 
-use crate::bitboard::bit;
-use crate::game::RuleError;
+use crate::core::bitboard::bit;
+use crate::core::game::RuleError;
 
 use super::pieces::Kind;
 use super::position::{compass, from_compass, Move, DROP, LEAVE, NO_CELL};
@@ -193,14 +193,14 @@ impl Tches {
             }))
         };
         if m.in_place() {
-            return if crate::game::Game::is_legal(self, m) {
+            return if crate::core::game::Game::is_legal(self, m) {
                 Ok(m)
             } else {
                 illegal("")
             };
         }
         let mut v = Vec::new();
-        if self.pos.used & crate::bitboard::bit(m.from) == 0
+        if self.pos.used & crate::core::bitboard::bit(m.from) == 0
             && matches!(self.pos.at(m.from), Some((p, _)) if p == self.pos.side)
         {
             self.piece_actions(m.from, &mut v);
@@ -223,7 +223,7 @@ impl Tches {
             }
         }
         match found {
-            Some(a) if crate::game::Game::is_legal(self, a) => Ok(a),
+            Some(a) if crate::core::game::Game::is_legal(self, a) => Ok(a),
             Some(_) => illegal(""),
             None if face.is_none() && v.iter().any(|a| same(a) && self.facing_choice(*a)) => {
                 illegal(": name the facing, ':' and n, e, s or w")

@@ -2,8 +2,8 @@
 //! the other Layer 3 modifications, read into one `Rules` value. Contradicting combinations
 //! are refused when the variant is built.
 
-use crate::game::RuleError;
-use crate::options::{OptionKind, OptionSpec, VariantOptions};
+use crate::core::game::RuleError;
+use crate::core::options::{OptionKind, OptionSpec, VariantOptions};
 
 use super::pieces::Kind;
 

@@ -3,8 +3,8 @@
 //! A pattern is written once with offsets relative to its owner (rank offsets count forward),
 //! and compiled for each side and each cell. Generation then only reads tables and masks.
 
-use crate::bitboard::{bit, Bits, Cell};
-use crate::geometry::{Geometry, Ray};
+use crate::core::bitboard::{bit, Bits, Cell};
+use crate::core::geometry::{Geometry, Ray};
 
 /// A geometric pattern. Offsets are `(file, forward rank)`.
 #[derive(Clone, Copy, Debug)]

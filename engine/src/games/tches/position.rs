@@ -1,7 +1,7 @@
 //! The mutable state of a TCHES game and the action value.
 
-use crate::bitboard::Cell;
-use crate::game::{Action, Player};
+use crate::core::bitboard::Cell;
+use crate::core::game::{Action, Player};
 
 use super::pieces::Kind;
 

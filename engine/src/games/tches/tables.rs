@@ -1,9 +1,9 @@
 //! Everything fixed for one game setting: the board, compiled movement, Zobrist keys,
 //! the promotion choices and the start position. Shared read-only between copies of a game.
 
-use crate::bitboard::Cell;
-use crate::game::Player;
-use crate::geometry::Geometry;
+use crate::core::bitboard::Cell;
+use crate::core::game::Player;
+use crate::core::geometry::Geometry;
 
 use super::options::Rules;
 use super::patterns::{compile_option, orient, CompiledOption};
@@ -215,7 +215,7 @@ fn make_keys() -> Keys {
     const PIECES: usize = 2 * KIND_COUNT * 64;
     static RAW: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
     let raw = RAW.get_or_init(|| {
-        crate::zobrist::keys(
+        crate::core::zobrist::keys(
             0x7c4e_5000_0000_0001,
             PIECES + 1 + 64 + 2 * LAST_SLOTS + 256 + PIECES + 256 + 24 + 64 + 8,
         )

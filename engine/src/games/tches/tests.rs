@@ -223,7 +223,7 @@ fn illegal_actions_say_why() {
 
 /// A game under the options given as `name=value` pairs (Strike as given).
 fn with(pairs: &[(&str, &str)], fen: &str) -> Tches {
-    let mut opts = crate::options::VariantOptions::new();
+    let mut opts = crate::core::options::VariantOptions::new();
     for (k, v) in pairs {
         opts.set(k, v);
     }
@@ -255,7 +255,7 @@ fn won(g: &Tches) -> Option<(Player, &'static str)> {
 #[test]
 fn contradicting_options_are_refused() {
     let build = |pairs: &[(&str, &str)]| {
-        let mut opts = crate::options::VariantOptions::new();
+        let mut opts = crate::core::options::VariantOptions::new();
         for (k, v) in pairs {
             opts.set(k, v);
         }
@@ -671,8 +671,8 @@ fn polarity_faces_and_turns() {
 
 #[test]
 fn weights_are_a_param_table() {
-    use crate::game::Evaluate;
-    use crate::params::{self, testing};
+    use crate::core::game::Evaluate;
+    use crate::core::params::{self, testing};
     let plain = Tches::new(false, Vec::new());
     let names = params::names(plain.eval_weights().unwrap());
     assert_eq!(names[0], "material.pawn");
@@ -685,7 +685,7 @@ fn weights_are_a_param_table() {
         (&[("Strike", "true"), ("EscortTheKing", "true")][..], 22),
         (&[("Strike", "false"), ("CaptureTheKing", "true")][..], 23),
     ] {
-        let mut opts = crate::options::VariantOptions::new();
+        let mut opts = crate::core::options::VariantOptions::new();
         for (k, v) in rules {
             opts.set(k, v);
         }

@@ -2,8 +2,8 @@
 //! legal only if the turn can still be finished with the mover's royal piece safe (a small
 //! search over the rest of the turn, at most two more actions).
 
-use crate::bitboard::{bit, Bits, Cell};
-use crate::game::Player;
+use crate::core::bitboard::{bit, Bits, Cell};
+use crate::core::game::Player;
 
 use super::options::Timing;
 use super::pieces::Kind;

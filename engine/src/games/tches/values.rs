@@ -15,8 +15,8 @@ use std::sync::OnceLock;
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::bitboard::{bit, Cell};
-use crate::game::Player;
+use crate::core::bitboard::{bit, Cell};
+use crate::core::game::Player;
 
 use super::pieces::{Kind, ALL_KINDS, KIND_COUNT};
 use super::position::{pack, Pos};

@@ -1,8 +1,8 @@
 //! Search knowledge: a static score built on material and line threats, move ordering, and
 //! exact values from the solved table where one covers the position.
 
-use crate::game::{Evaluate, Player, RuleError};
-use crate::params::{self, ParamTable};
+use crate::core::game::{Evaluate, Player, RuleError};
+use crate::core::params::{self, ParamTable};
 
 use super::movegen::tables;
 use super::position::{kind_of, side_of, Position, TttAction, KINDS, PAWN};

@@ -1,6 +1,6 @@
 //! The FEN with bracketed reserves, `3/3/3[PPPPPPPPRRNNBBQKpppppppprrnnbbqk] w - - 0 1`.
 
-use crate::game::{Player, RuleError};
+use crate::core::game::{Player, RuleError};
 
 use super::movegen::tables;
 use super::notation::{kind_from_letter, symbol};

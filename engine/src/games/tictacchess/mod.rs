@@ -11,12 +11,12 @@ pub mod solver;
 #[cfg(test)]
 mod tests;
 
-use crate::bitboard::{bit, Cell};
-use crate::game::{Game, Outcome, Player, RuleError};
-use crate::geometry::Geometry;
-use crate::options::{OptionKind, OptionSpec, VariantOptions};
-use crate::session::Session;
-use crate::variant::VariantInfo;
+use crate::core::bitboard::{bit, Cell};
+use crate::core::game::{Game, Outcome, Player, RuleError};
+use crate::core::geometry::Geometry;
+use crate::core::options::{OptionKind, OptionSpec, VariantOptions};
+use crate::faces::session::Session;
+use crate::faces::variant::VariantInfo;
 
 use movegen::tables;
 pub use position::{Config, Position, TttAction};

@@ -2,10 +2,10 @@
 
 use std::sync::OnceLock;
 
-use crate::bitboard::{bit, Bits, Cell};
-use crate::game::Action;
-use crate::geometry::{Geometry, TableId};
-use crate::zobrist;
+use crate::core::bitboard::{bit, Bits, Cell};
+use crate::core::game::Action;
+use crate::core::geometry::{Geometry, TableId};
+use crate::core::zobrist;
 
 use super::position::{
     kind_of, side_of, Config, Position, TttAction, BISHOP, CELLS, KINDS, KING, KNIGHT, PAWN,

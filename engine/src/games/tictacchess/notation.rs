@@ -1,7 +1,7 @@
 //! Action text (`Q@b2`, `a1b2`, `a2a3q`), cell names and piece letters.
 
-use crate::bitboard::Cell;
-use crate::game::{Player, RuleError};
+use crate::core::bitboard::Cell;
+use crate::core::game::{Player, RuleError};
 
 use super::movegen::tables;
 use super::position::{kind_of, side_of, TttAction, CELLS, KING, LETTERS, PAWN};

@@ -2,8 +2,8 @@
 //! lines and the application of actions. Everything here is a pure function of a `Position`,
 //! so the solver can use it without the game's history.
 
-use crate::bitboard::{bit, Cell};
-use crate::game::{Action, Player};
+use crate::core::bitboard::{bit, Cell};
+use crate::core::game::{Action, Player};
 
 use super::movegen::tables;
 

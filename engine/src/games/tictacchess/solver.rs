@@ -15,9 +15,9 @@ use std::time::{Duration, Instant};
 
 use ahash::AHashMap;
 
-use crate::game::{Player, RuleError};
-use crate::options::VariantOptions;
-use crate::variant::{SolveProgress, SolveReport};
+use crate::core::game::{Player, RuleError};
+use crate::core::options::VariantOptions;
+use crate::faces::variant::{SolveProgress, SolveReport};
 
 use super::notation::format_action;
 use super::position::{Config, Position, TttAction, KINDS};

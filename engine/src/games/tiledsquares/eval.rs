@@ -11,10 +11,10 @@ use super::action::{Move, MoveKind, Square};
 use super::movegen::{self, Lister, Sink, TileAction};
 use super::position::{Position, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use super::TiledSquares;
-use crate::bitboard::Bits;
-use crate::game::{Evaluate, Game, Player, RuleError};
+use crate::core::bitboard::Bits;
+use crate::core::game::{Evaluate, Game, Player, RuleError};
+use crate::core::params::{self, ParamTable};
 use crate::games::chess::attacks::{bb, pawn_attacks_bb, tables, FILE_A, RANK_1, RANK_8};
-use crate::params::{self, ParamTable};
 
 /// Evaluation weights in centipawns. The defaults are what the engine plays with. They form a
 /// `ParamTable` (names such as `mobility.0`, `king_front_hole`), loaded by the engine option

@@ -5,7 +5,7 @@
 
 use super::action::Square;
 use super::position::{Position, KING, KING_HOME, NO_SQUARE, PAWN, ROOK, ROOK_HOME};
-use crate::game::RuleError;
+use crate::core::game::RuleError;
 use crate::games::chess::attacks::{bb, rank_of, RANK_1, RANK_8};
 use crate::games::chess::{parse_clocks, parse_ranks, parse_side};
 use crate::games::chess::{parse_square, square_name, PieceKind};

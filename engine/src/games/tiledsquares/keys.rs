@@ -32,7 +32,7 @@ fn cells(k: &[u64]) -> [u64; 64] {
 #[inline(always)]
 pub fn keys() -> &'static Keys {
     KEYS.get_or_init(|| {
-        let k = crate::zobrist::keys(TILED_SEED, 12 * 64 + 1 + 4 + 8 + 3 * 64);
+        let k = crate::core::zobrist::keys(TILED_SEED, 12 * 64 + 1 + 4 + 8 + 3 * 64);
         let mut piece = [[0; 64]; 12];
         for (p, row) in piece.iter_mut().enumerate() {
             row.copy_from_slice(&k[p * 64..p * 64 + 64]);

@@ -31,14 +31,14 @@ pub use eval::Weights;
 pub use fen::START_FEN;
 pub use position::Position;
 
-use crate::bitboard::Cell;
-use crate::game::{CellMark, Game, Outcome, Player, RuleError};
+use crate::core::bitboard::Cell;
+use crate::core::game::{CellMark, Game, Outcome, Player, RuleError};
+use crate::core::geometry::Geometry;
+use crate::core::options::{OptionKind, OptionSpec, VariantOptions};
+use crate::core::zobrist::earlier_occurrences;
+use crate::faces::session::{AnyGame, Session};
+use crate::faces::variant::VariantInfo;
 use crate::games::chess::{insufficient_material, PieceKind};
-use crate::geometry::Geometry;
-use crate::options::{OptionKind, OptionSpec, VariantOptions};
-use crate::session::{AnyGame, Session};
-use crate::variant::VariantInfo;
-use crate::zobrist::earlier_occurrences;
 use movegen::{Counter, Lister};
 
 /// The option that adds the original game's anti-tiles.

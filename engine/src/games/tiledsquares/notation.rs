@@ -7,7 +7,7 @@ use super::action::{Move, MoveKind};
 use super::fen::{ANTI_TILE, BLACK_TILE, WHITE_TILE};
 use super::position::KING;
 use super::TiledSquares;
-use crate::game::{Game, RuleError};
+use crate::core::game::{Game, RuleError};
 use crate::games::chess::attacks::bb;
 use crate::games::chess::{parse_square, square_name};
 

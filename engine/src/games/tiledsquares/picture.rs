@@ -7,8 +7,8 @@
 use super::fen::{ANTI_TILE, BLACK_TILE, WHITE_TILE};
 use super::position::Position;
 use super::TiledSquares;
-use crate::bitboard::{Bits, Cell};
-use crate::game::{CellMark, Game, Player};
+use crate::core::bitboard::{Bits, Cell};
+use crate::core::game::{CellMark, Game, Player};
 use crate::games::chess::attacks::bb;
 use crate::games::chess::PieceKind;
 

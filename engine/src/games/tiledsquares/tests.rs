@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::game::Evaluate;
+use crate::core::game::Evaluate;
 use crate::games::chess::parse_square;
 
 fn game(fen: &str) -> TiledSquares {
@@ -51,7 +51,7 @@ fn start_position_is_the_fide_fen_with_four_untiled_ranks() {
     assert!(l.iter().all(|a| a.starts_with("$-")));
     let mut g = g;
     for (depth, n) in [(1, 32), (2, 1012), (3, 32_612)] {
-        assert_eq!(crate::perft::perft(&mut g, depth), n);
+        assert_eq!(crate::tools::perft::perft(&mut g, depth), n);
     }
 }
 
@@ -345,13 +345,13 @@ fn bad_fens_change_nothing() {
 fn options_through_the_registry() {
     let mut opts = VariantOptions::new();
     opts.set(ANTI_TILES_OPTION, "true");
-    let mut s = crate::registry::create("tiledsquares", &opts).unwrap();
+    let mut s = crate::faces::registry::create("tiledsquares", &opts).unwrap();
     assert_eq!(s.legal_actions().len(), 64);
     s.play_str("*-e4").unwrap();
     assert!(s.fen().starts_with("rnbqkbnr/pppppppp/8/8/4*3/"));
     assert_eq!(s.perft(1), 62);
     opts.set(WEIGHTS_OPTION, "mobility=1/2/3/4,tempo=0");
-    assert!(crate::registry::create("tiledsquares", &opts).is_ok());
+    assert!(crate::faces::registry::create("tiledsquares", &opts).is_ok());
     for bad in ["mobility=1/2", "nonsense=3", "tempo", "tempo=x"] {
         assert!(Weights::parse(bad).is_err(), "{bad}");
         assert!(OPTIONS[1].validate(bad).is_err(), "{bad}");
@@ -380,17 +380,17 @@ fn pictures_show_holes_owners_and_anti_tiles() {
         "d prints the side to move itself"
     );
     assert!(text.contains("anti-tiles: 1"));
-    let svg = crate::render::svg(&g, &Default::default()).unwrap();
-    crate::render::tests::assert_well_formed(&svg);
+    let svg = crate::tools::render::svg(&g, &Default::default()).unwrap();
+    crate::tools::render::tests::assert_well_formed(&svg);
     assert_eq!(svg.matches(r#"class="owner""#).count(), 1);
     assert_eq!(svg.matches(r#"class="piece""#).count(), 32);
     assert_eq!(svg.matches(r#"class="note""#).count(), 1);
-    let ring = crate::render::RenderOptions {
+    let ring = crate::tools::render::RenderOptions {
         arrow: Some("$-f3".into()),
         ..Default::default()
     };
     assert_eq!(
-        crate::render::svg(&g, &ring)
+        crate::tools::render::svg(&g, &ring)
             .unwrap()
             .matches(r#"class="drop""#)
             .count(),
@@ -658,7 +658,7 @@ proptest! {
 
 #[test]
 fn weights_are_a_param_table() {
-    use crate::params::{self, testing};
+    use crate::core::params::{self, testing};
     let start = TiledSquares::default();
     let positions = testing::random_positions(&start, 11, 40);
     testing::check_table("tiledsquares", &positions, 3.0);

@@ -7,9 +7,9 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
-use crate::bitboard::{bit, Cell};
-use crate::game::Player;
-use crate::geometry::{Geometry, GeometryBuilder, TableId};
+use crate::core::bitboard::{bit, Cell};
+use crate::core::game::Player;
+use crate::core::geometry::{Geometry, GeometryBuilder, TableId};
 
 use super::piece::{Kind, Piece};
 
@@ -120,7 +120,7 @@ impl Board {
                 .map(|c| mask_of(&c["pawn_forward"][side_key(p)]))
                 .collect();
             for (from, &m) in fwd.iter().enumerate() {
-                for to in crate::bitboard::Bits(m) {
+                for to in crate::core::bitboard::Bits(m) {
                     pawn_from[p.index()][to as usize] |= bit(from as Cell);
                 }
             }
@@ -217,11 +217,11 @@ fn distances(next: &[u64], goal: u64) -> Vec<u8> {
     let mut d = 0u8;
     while frontier != 0 {
         let mut grown = 0;
-        for c in crate::bitboard::Bits(frontier) {
+        for c in crate::core::bitboard::Bits(frontier) {
             dist[c as usize] = d;
             grown |= next[c as usize];
         }
-        frontier = crate::bitboard::Bits(grown)
+        frontier = crate::core::bitboard::Bits(grown)
             .filter(|&c| dist[c as usize] == u8::MAX)
             .fold(0, |m, c| m | bit(c));
         d += 1;

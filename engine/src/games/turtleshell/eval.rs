@@ -2,9 +2,9 @@
 //! wins outright, so king progress towards the end zone weighs like material, and pawns near
 //! their promotion zone are worth more (a promoted pawn is a rook).
 
-use crate::bitboard::{bit, Bits};
-use crate::game::{Evaluate, Player, RuleError};
-use crate::params::{self, ParamTable};
+use crate::core::bitboard::{bit, Bits};
+use crate::core::game::{Evaluate, Player, RuleError};
+use crate::core::params::{self, ParamTable};
 
 use super::piece::Kind;
 use super::position::Move;

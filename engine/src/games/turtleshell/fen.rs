@@ -3,8 +3,8 @@
 //! order (rank 4 is `A4 C4 F4 H4`); a letter is a piece (`P R N G K`, lowercase for Black), a
 //! digit a run of empty cells. The start: `rnggnr/p2k1p/ppp1pp/8/8/4/8/PPP1PP/P2K1P/RNGGNR w`.
 
-use crate::bitboard::{bit, Cell};
-use crate::game::{Player, RuleError};
+use crate::core::bitboard::{bit, Cell};
+use crate::core::game::{Player, RuleError};
 
 use super::board::board;
 use super::piece::{Kind, Piece};

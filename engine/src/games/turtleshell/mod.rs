@@ -20,12 +20,12 @@ mod position;
 #[cfg(test)]
 mod tests;
 
-use crate::bitboard::{Bits, Cell};
-use crate::game::{Game, Outcome, Player, RuleError};
-use crate::geometry::Geometry;
-use crate::options::{OptionKind, OptionSpec, VariantOptions};
-use crate::session::{AnyGame, Session};
-use crate::variant::VariantInfo;
+use crate::core::bitboard::{Bits, Cell};
+use crate::core::game::{Game, Outcome, Player, RuleError};
+use crate::core::geometry::Geometry;
+use crate::core::options::{OptionKind, OptionSpec, VariantOptions};
+use crate::faces::session::{AnyGame, Session};
+use crate::faces::variant::VariantInfo;
 
 pub use eval::Weights;
 pub use piece::{Kind, Piece};
@@ -147,7 +147,7 @@ impl Game for TurtleShell {
     fn terminal(&self) -> Option<Outcome> {
         let mover = self.pos.side.opponent();
         let king = self.pos.kings[mover.index()];
-        let in_zone = self.pos.b.end_zone[mover.index()] & crate::bitboard::bit(king) != 0;
+        let in_zone = self.pos.b.end_zone[mover.index()] & crate::core::bitboard::bit(king) != 0;
         (in_zone && !self.pos.in_check(mover)).then_some(Outcome::Win {
             winner: mover,
             reason: "king in the end zone",

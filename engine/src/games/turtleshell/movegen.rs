@@ -1,7 +1,7 @@
 //! Move generation: targets of each piece, promotion choices, then the two legality filters
 //! (the mover's king is not attacked afterwards; the ko rule).
 
-use crate::bitboard::{bit, Bits, Cell};
+use crate::core::bitboard::{bit, Bits, Cell};
 
 use super::piece::{Kind, Piece};
 use super::position::{Move, Position};

@@ -1,7 +1,7 @@
 //! Text forms: moves (`D0D3`, `C8C9r`) and the text picture.
 
-use crate::bitboard::{bit, Cell};
-use crate::game::RuleError;
+use crate::core::bitboard::{bit, Cell};
+use crate::core::game::RuleError;
 
 use super::piece::Kind;
 use super::position::{Move, Position};

@@ -1,6 +1,6 @@
 //! Pieces and their one-letter symbols (uppercase White, lowercase Black).
 
-use crate::game::Player;
+use crate::core::game::Player;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {

@@ -3,8 +3,8 @@
 
 use std::sync::OnceLock;
 
-use crate::bitboard::{bit, Cell};
-use crate::game::Player;
+use crate::core::bitboard::{bit, Cell};
+use crate::core::game::Player;
 
 use super::board::{board, Board};
 use super::piece::{Kind, Piece};
@@ -17,7 +17,7 @@ pub struct Move {
     pub promote: bool,
 }
 
-impl crate::game::Action for Move {
+impl crate::core::game::Action for Move {
     fn code(self) -> u32 {
         self.from as u32 | (self.to as u32) << 6 | (self.promote as u32) << 12
     }
@@ -63,7 +63,7 @@ const SIDE_KEY: usize = 640;
 
 fn zobrist() -> &'static [u64] {
     static KEYS: OnceLock<Vec<u64>> = OnceLock::new();
-    KEYS.get_or_init(|| crate::zobrist::keys(0x7475_7274_6c65, SIDE_KEY + 1))
+    KEYS.get_or_init(|| crate::core::zobrist::keys(0x7475_7274_6c65, SIDE_KEY + 1))
 }
 
 #[inline]

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 
 use super::board::board;
 use super::*;
-use crate::bitboard::bit;
+use crate::core::bitboard::bit;
 
 const START: &str = "rnggnr/p2k1p/ppp1pp/8/8/4/8/PPP1PP/P2K1P/RNGGNR w";
 
@@ -67,7 +67,7 @@ fn pawn_steps_never_cycle() {
         let mut reach: Vec<u64> = fwd.clone();
         for _ in 0..64 {
             for r in reach.iter_mut() {
-                let more = crate::bitboard::Bits(*r).fold(0, |m, t| m | fwd[t as usize]);
+                let more = crate::core::bitboard::Bits(*r).fold(0, |m, t| m | fwd[t as usize]);
                 *r |= more;
             }
         }
@@ -215,13 +215,13 @@ fn checkmate_and_no_move_results() {
     let g = TurtleShell::from_fen(stale, NoMoveRule::Win).unwrap();
     assert_eq!(g.outcome().unwrap().value_for(Player::Black), 1);
     // The same rule through the registry option.
-    let mut opts = crate::options::VariantOptions::new();
+    let mut opts = crate::core::options::VariantOptions::new();
     opts.set(STALEMATE_OPTION, "win");
-    let mut s = crate::registry::create("turtleshell", &opts).unwrap();
+    let mut s = crate::faces::registry::create("turtleshell", &opts).unwrap();
     s.set_fen(stale).unwrap();
     assert_eq!(s.outcome().unwrap().value_for(Player::Black), 1);
     opts.set(STALEMATE_OPTION, "draw");
-    assert!(crate::registry::create("turtleshell", &opts).is_err());
+    assert!(crate::faces::registry::create("turtleshell", &opts).is_err());
 }
 
 #[test]
@@ -378,25 +378,25 @@ proptest! {
 #[test]
 fn start_position_picture() {
     let g = TurtleShell::default();
-    let opts = crate::render::RenderOptions {
+    let opts = crate::tools::render::RenderOptions {
         arrow: Some("D7E7".into()),
         targets_of: Some("C0".into()),
         cell_names: true,
     };
     let mut g2 = g.clone();
     play(&mut g2, &["D2E2"]);
-    let svg = crate::render::svg(&g2, &opts).unwrap();
-    crate::render::tests::assert_well_formed(&svg);
+    let svg = crate::tools::render::svg(&g2, &opts).unwrap();
+    crate::tools::render::tests::assert_well_formed(&svg);
     assert_eq!(svg.matches(r#"<polygon class="cell""#).count(), 64);
     assert_eq!(svg.matches(r#"class="piece""#).count(), 28);
     assert_eq!(svg.matches(r#"class="arrow""#).count(), 1);
     assert!(
-        crate::render::svg(&g, &opts).is_err(),
+        crate::tools::render::svg(&g, &opts).is_err(),
         "D7E7 is not White's move"
     );
-    let svg = crate::render::svg(
+    let svg = crate::tools::render::svg(
         &g,
-        &crate::render::RenderOptions {
+        &crate::tools::render::RenderOptions {
             targets_of: Some("C0".into()),
             ..Default::default()
         },

@@ -8,7 +8,7 @@ use rand_core::SeedableRng;
 
 use super::model::Model;
 use super::worker::{centipawns, eval_reward, outcome_reward};
-use crate::game::{below, Game, GameRng, Player};
+use crate::core::game::{below, Game, GameRng, Player};
 use crate::search::types::{Score, SearchConfig, SearchInfo, SearchOutput};
 
 type A<M> = <<M as Model>::G as Game>::Action;
@@ -104,7 +104,7 @@ pub fn random<M: Model>(model: &M, cfg: &SearchConfig, searchmoves: &[String]) -
 
 /// The value for `me` (0..1) of a position reached by one action: the result where the game
 /// is over, the static evaluation otherwise.
-fn value_after<G: crate::game::Evaluate>(g: &G, me: Player) -> f64 {
+fn value_after<G: crate::core::game::Evaluate>(g: &G, me: Player) -> f64 {
     let r = match g.terminal() {
         Some(o) => outcome_reward(g, &o),
         None => eval_reward(g),

@@ -11,7 +11,7 @@
 
 use super::fixed::FixedChance;
 use super::model::Model;
-use crate::game::{Chance, Evaluate, Game};
+use crate::core::game::{Chance, Evaluate, Game};
 use crate::search::time::TimeBudget;
 use crate::search::tt::TranspositionTable;
 use crate::search::types::{Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchOutput};

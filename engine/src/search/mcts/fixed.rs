@@ -6,9 +6,9 @@
 
 use rand_core::SeedableRng;
 
-use crate::bitboard::Cell;
-use crate::game::{CellMark, Chance, Evaluate, Game, GameRng, Outcome, Player, RuleError};
-use crate::geometry::Geometry;
+use crate::core::bitboard::Cell;
+use crate::core::game::{CellMark, Chance, Evaluate, Game, GameRng, Outcome, Player, RuleError};
+use crate::core::geometry::Geometry;
 
 #[derive(Clone, Debug)]
 pub struct FixedChance<G> {
@@ -23,7 +23,7 @@ impl<G: Chance> FixedChance<G> {
 
     /// What this future adds to every key.
     fn salt(&self) -> u64 {
-        crate::random::splitmix64(self.seed)
+        crate::core::random::splitmix64(self.seed)
     }
 
     /// Chance's action at this chance node in this future.

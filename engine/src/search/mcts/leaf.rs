@@ -4,7 +4,7 @@
 //! (`FixedChance`), one possible future per leaf.
 
 use super::fixed::FixedChance;
-use crate::game::{Chance, Evaluate};
+use crate::core::game::{Chance, Evaluate};
 use crate::search::quiet::{with_quiet_score, with_search_score};
 use crate::search::types::Leaf;
 

@@ -36,7 +36,7 @@ pub use model::{FromView, Model, Perfect, Truth};
 pub use run::MIN_TREE_MB;
 pub use worker::{centipawns, win_probability};
 
-use crate::game::{Evaluate, Hidden, View};
+use crate::core::game::{Evaluate, Hidden, View};
 use crate::search::types::{Limits, SearchConfig, SearchControl, SearchInfo, SearchOutput};
 
 /// UCT from a position of a perfect-information game. `tree_mb` bounds the trees' memory

@@ -8,7 +8,7 @@ use std::time::Instant;
 use super::model::{Model, PathStep};
 use super::tree::{ranks_above, Label, NodeId};
 use super::worker::Worker;
-use crate::game::{Evaluate, Game, GameRng, Player};
+use crate::core::game::{Evaluate, Game, GameRng, Player};
 use crate::search::time::TimeBudget;
 use crate::search::types::{Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchOutput};
 
@@ -538,7 +538,7 @@ fn whole_turn<M: Model>(
         let best = acts.iter().copied().max_by_key(|&a| {
             let mut h = g.clone();
             h.play(a);
-            let e = crate::game::Evaluate::evaluate(&h);
+            let e = crate::core::game::Evaluate::evaluate(&h);
             if h.to_move() == me {
                 e
             } else {

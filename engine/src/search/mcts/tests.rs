@@ -5,15 +5,15 @@
 use rand_core::SeedableRng;
 
 use super::*;
-use crate::bitboard::Cell;
-use crate::game::{
+use crate::core::bitboard::Cell;
+use crate::core::game::{
     Action, Chance, Game, GameRng, Hidden, ObservationOf, Outcome, Player, RuleError, View,
 };
-use crate::geometry::Geometry;
+use crate::core::geometry::Geometry;
+use crate::faces::session::AnyGame;
 use crate::search::tests::toys::{Nim, TicTacToe, TwoStep};
 use crate::search::tt::TranspositionTable;
 use crate::search::types::{Observers, Score, Searcher};
-use crate::session::AnyGame;
 
 fn cfg() -> SearchConfig {
     SearchConfig::default()
@@ -477,7 +477,7 @@ impl View for HcView {
         let other = 1 - self.me.index();
         if g.cards[other] == 9 {
             let options: Vec<u8> = (1..=3).filter(|c| !self.not_theirs.contains(c)).collect();
-            g.cards[other] = options[crate::game::below(rng, options.len())];
+            g.cards[other] = options[crate::core::game::below(rng, options.len())];
         }
         g
     }
@@ -508,7 +508,7 @@ fn views_follow_observations_and_samples_agree_with_the_view() {
             } else {
                 let mut v = Vec::new();
                 truth.legal_actions(&mut v);
-                v[crate::game::below(&mut rng, v.len())]
+                v[crate::core::game::below(&mut rng, v.len())]
             };
             for (i, p) in [Player::White, Player::Black].into_iter().enumerate() {
                 let o: ObservationOf<HcView> = truth.observe(a, p);
@@ -659,7 +659,7 @@ fn fixed_chance_draws_the_same_outcome_for_the_same_position() {
         assert_eq!(v[0], f.fixed());
         assert!(f.is_legal(v[0]));
         seen.insert(v[0]);
-        let _ = crate::game::unit_f64(&mut rng);
+        let _ = crate::core::game::unit_f64(&mut rng);
     }
     assert_eq!(seen.len(), 3, "every card is dealt under some seed");
 }
@@ -685,7 +685,7 @@ fn futures_of_one_state_never_share_a_key() {
 
 #[test]
 fn the_text_face_holds_a_truth_or_a_view() {
-    let mut s = crate::hidden_session::HiddenSession::new(HighCard::default());
+    let mut s = crate::faces::hidden_session::HiddenSession::new(HighCard::default());
     assert!(s.is_chance_node());
     assert!(s.searchable().is_err());
     s.play_str("d1,d3").unwrap();
@@ -707,7 +707,7 @@ fn the_text_face_holds_a_truth_or_a_view() {
     assert!(b.play_str("bogus").is_err());
     assert_eq!(b.fen(), "b:93 10");
     // A view-FEN sets a view; a truth's FEN a truth.
-    let mut t = crate::hidden_session::HiddenSession::new(HighCard::default());
+    let mut t = crate::faces::hidden_session::HiddenSession::new(HighCard::default());
     t.set_fen("b:93 10").unwrap();
     assert_eq!(t.viewer(), Some(Player::Black));
     t.set_fen("13 00").unwrap();

@@ -4,7 +4,7 @@
 //! tree's player only *saw* (an opponent's action in another player's tree, a chance event),
 //! keyed by the observation, with one child.
 
-use crate::game::Player;
+use crate::core::game::Player;
 
 pub type NodeId = u32;
 

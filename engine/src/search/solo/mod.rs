@@ -12,7 +12,7 @@ mod tests;
 
 use std::fmt;
 
-use crate::game::Game;
+use crate::core::game::Game;
 
 pub use bestfirst::{solve, solve_from, Caps, Progress, Solution, Verdict};
 pub use session::session;

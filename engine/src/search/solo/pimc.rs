@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use super::bestfirst::{solve, Caps};
 use super::Solitaire;
-use crate::game::{GameRng, Hidden, View};
+use crate::core::game::{GameRng, Hidden, View};
 
 /// How much work one decision gets.
 #[derive(Clone, Debug)]

@@ -5,7 +5,7 @@ use rand_core::RngCore;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::{Solitaire, SoloScore};
-use crate::game::Evaluate;
+use crate::core::game::Evaluate;
 
 /// Plays the game to its end choosing with `choose`; returns the score and the line.
 pub fn play_out<G: Solitaire>(

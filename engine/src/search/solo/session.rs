@@ -21,14 +21,14 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::bestfirst::{self, Caps};
 use super::pimc::{self, PimcConfig};
 use super::{players, Solitaire};
-use crate::game::{Evaluate, Hidden, View};
-use crate::hidden_session::{HiddenSession, TruthSearch, ViewSearch};
+use crate::core::game::{Evaluate, Hidden, View};
+use crate::faces::hidden_session::{HiddenSession, TruthSearch, ViewSearch};
+use crate::faces::session::AnyGame;
 use crate::search::time::{self, TimeBudget};
 use crate::search::{
     allowed_root_actions, Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchOutput,
     Searcher,
 };
-use crate::session::AnyGame;
 
 /// The session of a one-player game with the solver's caps and, when `fair` is given, the
 /// fair player for views.
@@ -92,11 +92,14 @@ fn fair_turn<G: Solitaire + Evaluate + Hidden>(
     // Seeded by the view: the same position gets the same answer under the same budget.
     let mut h = std::collections::hash_map::DefaultHasher::new();
     view.fen().hash(&mut h);
-    let mut rng = crate::game::seeded_rng(h.finish() ^ 0x0fa1_7e55);
+    let mut rng = crate::core::game::seeded_rng(h.finish() ^ 0x0fa1_7e55);
     let mut vals = pimc::values_within::<G>(view, cfg, &mut rng, budget);
     // The player's own actions are the same in every truth the view allows (with its own
     // generator, so that the samples stay those of an unrestricted search).
-    let allowed = allowed_root_actions(&view.determinize(&mut crate::game::seeded_rng(0)), limits);
+    let allowed = allowed_root_actions(
+        &view.determinize(&mut crate::core::game::seeded_rng(0)),
+        limits,
+    );
     vals.actions.retain(|(a, _)| allowed.contains(a));
     let Some((best, mean)) = pimc::best(&vals.actions) else {
         return nothing;

@@ -5,9 +5,9 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use super::*;
-use crate::bitboard::Cell;
-use crate::game::{Action, Outcome, Player, RuleError};
-use crate::geometry::Geometry;
+use crate::core::bitboard::Cell;
+use crate::core::game::{Action, Outcome, Player, RuleError};
+use crate::core::geometry::Geometry;
 
 /// Reach `target` from 0 by steps of +1, +3 or x2 (capped at 200), one card each, within
 /// `budget` cards; a win scores the cards left, running out loses at -1.

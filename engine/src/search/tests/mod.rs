@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::tt::TranspositionTable;
 use super::*;
-use crate::game::{Evaluate, Game};
+use crate::core::game::{Evaluate, Game};
 use toys::{two_step_value, Nim, TicTacToe, TwoStep};
 
 fn search_with<G: Evaluate>(
@@ -504,17 +504,17 @@ fn a_finished_game_returns_no_turn() {
 
 #[test]
 fn bench_is_deterministic_and_rejects_bad_input() {
-    let positions = &crate::bench_positions::POSITIONS[..3];
-    let a = bench::bench(positions, 4, 4).unwrap();
-    let b = bench::bench(positions, 4, 4).unwrap();
+    let positions = &crate::tools::bench_positions::POSITIONS[..3];
+    let a = crate::tools::bench::bench(positions, 4, 4).unwrap();
+    let b = crate::tools::bench::bench(positions, 4, 4).unwrap();
     assert!(a.nodes > 0);
     assert_eq!(
         a.lines, b.lines,
         "one thread and a fresh table search the same tree"
     );
     assert_eq!(a.nodes, a.lines.iter().map(|l| l.nodes).sum::<u64>());
-    assert!(bench::bench(&[("nosuchgame", "x")], 1, 1).is_err());
-    assert!(bench::bench(&[("chess", "not a fen")], 1, 1).is_err());
+    assert!(crate::tools::bench::bench(&[("nosuchgame", "x")], 1, 1).is_err());
+    assert!(crate::tools::bench::bench(&[("chess", "not a fen")], 1, 1).is_err());
 }
 
 /// The full benchmark: `cargo test -p tessera-engine --release -- --ignored full_bench --nocapture`.
@@ -524,8 +524,8 @@ fn full_bench() {
     let depth = std::env::var("BENCH_DEPTH")
         .ok()
         .and_then(|d| d.parse().ok())
-        .unwrap_or(bench::DEFAULT_DEPTH);
-    let r = bench::bench(crate::bench_positions::POSITIONS, depth, 16).unwrap();
+        .unwrap_or(crate::tools::bench::DEFAULT_DEPTH);
+    let r = crate::tools::bench::bench(crate::tools::bench_positions::POSITIONS, depth, 16).unwrap();
     for l in &r.lines {
         println!("{:>10} {:?} {}", l.nodes, l.best, l.fen);
     }

@@ -2,10 +2,10 @@
 
 use std::sync::OnceLock;
 
-use crate::bitboard::Cell;
-use crate::game::{Action, Evaluate, Game, Outcome, Player, RuleError};
-use crate::geometry::Geometry;
-use crate::random::splitmix64 as mix;
+use crate::core::bitboard::Cell;
+use crate::core::game::{Action, Evaluate, Game, Outcome, Player, RuleError};
+use crate::core::geometry::Geometry;
+use crate::core::random::splitmix64 as mix;
 
 fn line_geometry() -> &'static Geometry {
     static G: OnceLock<Geometry> = OnceLock::new();

@@ -11,9 +11,9 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::cards::{Card, Role};
-use crate::game::RuleError;
-use crate::zobrist;
+use crate::core::game::RuleError;
+use crate::core::zobrist;
+use crate::kits::cards::{Card, Role};
 
 /// The code of a place whose card the player does not know.
 pub const UNKNOWN: u8 = 0xff;
@@ -331,7 +331,7 @@ impl Pile {
     }
 }
 
-pub use crate::random::shuffle;
+pub use crate::core::random::shuffle;
 
 /// Checks that `cards` is `deck` in some order (each card once).
 pub fn check_order(cards: &[Card], deck: &[Card], role: &str) -> Result<(), RuleError> {
@@ -363,7 +363,7 @@ pub fn check_order(cards: &[Card], deck: &[Card], role: &str) -> Result<(), Rule
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::{parse_cards, solitaire_piece_cards};
+    use crate::kits::cards::{parse_cards, solitaire_piece_cards};
     use rand_core::SeedableRng;
 
     #[test]

@@ -8,9 +8,9 @@ use std::time::Duration;
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::cards::{parse_cards, Card};
-use crate::game::RuleError;
-use crate::options::{OptionKind, OptionSpec, VariantOptions};
+use crate::core::game::RuleError;
+use crate::core::options::{OptionKind, OptionSpec, VariantOptions};
+use crate::kits::cards::{parse_cards, Card};
 use crate::search::solo::pimc::PimcConfig;
 use crate::search::solo::Caps;
 

@@ -1,15 +1,15 @@
 //! The fixed search benchmark behind `tessera bench`: a list of positions, each searched to a
 //! fixed depth by one thread with a fresh table, counting nodes and time. Positions are given
 //! as `(variant, fen)` so that any registered variant can join the list; the default list is
-//! `crate::bench_positions::POSITIONS`, outside the searchers, which name no variant.
+//! `crate::tools::bench_positions::POSITIONS`, outside the searchers, which name no variant.
 
 use std::time::{Duration, Instant};
 
-use super::tt::TranspositionTable;
-use super::types::{Limits, SearchConfig, SearchControl};
-use crate::game::RuleError;
-use crate::options::VariantOptions;
-use crate::registry;
+use crate::core::game::RuleError;
+use crate::core::options::VariantOptions;
+use crate::faces::registry;
+use crate::search::tt::TranspositionTable;
+use crate::search::types::{Limits, SearchConfig, SearchControl};
 
 pub const DEFAULT_DEPTH: u32 = 11;
 
@@ -74,7 +74,7 @@ pub fn bench_mcts(
     let cfg = SearchConfig {
         threads: 1,
         move_overhead: 0,
-        searcher: super::Searcher::Mcts,
+        searcher: crate::search::Searcher::Mcts,
         ..SearchConfig::default()
     };
     let limits = Limits {

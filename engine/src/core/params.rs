@@ -14,7 +14,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::game::{Evaluate, RuleError};
+use crate::core::game::{Evaluate, RuleError};
 
 /// A table of named integers. Implement it with `param_table!` for a struct of fields that
 /// are `ParamField`s (integers, arrays of them, or a game's own compound values).
@@ -73,12 +73,12 @@ pub fn with_part<R>(name: &mut String, part: &str, body: impl FnOnce(&mut String
 #[macro_export]
 macro_rules! param_table {
     ($ty:ty { $($field:ident),* $(,)? }) => {
-        impl $crate::params::ParamTable for $ty {
+        impl $crate::core::params::ParamTable for $ty {
             fn visit(&self, f: &mut dyn FnMut(&str, i32)) {
                 let mut name = String::new();
                 $(
-                    $crate::params::with_part(&mut name, stringify!($field), |n| {
-                        $crate::params::ParamField::visit_field(&self.$field, n, f)
+                    $crate::core::params::with_part(&mut name, stringify!($field), |n| {
+                        $crate::core::params::ParamField::visit_field(&self.$field, n, f)
                     });
                 )*
             }
@@ -86,8 +86,8 @@ macro_rules! param_table {
             fn visit_mut(&mut self, f: &mut dyn FnMut(&str, &mut i32)) {
                 let mut name = String::new();
                 $(
-                    $crate::params::with_part(&mut name, stringify!($field), |n| {
-                        $crate::params::ParamField::visit_field_mut(&mut self.$field, n, f)
+                    $crate::core::params::with_part(&mut name, stringify!($field), |n| {
+                        $crate::core::params::ParamField::visit_field_mut(&mut self.$field, n, f)
                     });
                 )*
             }
@@ -257,7 +257,7 @@ pub fn finite_difference_gradient<G: Evaluate>(g: &G, out: &mut Vec<(u32, f32)>)
 #[cfg(test)]
 pub(crate) mod testing {
     use super::*;
-    use crate::game::seeded_rng;
+    use crate::core::game::seeded_rng;
     use rand_core::RngCore;
 
     /// Positions reached by random legal actions from `start` (every `every`-th one kept).

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::game::RuleError;
+use crate::core::game::RuleError;
 
 /// The type and default of an option, as UCI declares it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,11 +3,11 @@
 
 use std::sync::OnceLock;
 
-use crate::bitboard::{bit, Bits, Cell};
-use crate::cards::CardPiece;
-use crate::game::{Player, RuleError};
-use crate::geometry::{Geometry, TableId};
-use crate::zobrist;
+use crate::core::bitboard::{bit, Bits, Cell};
+use crate::core::game::{Player, RuleError};
+use crate::core::geometry::{Geometry, TableId};
+use crate::core::zobrist;
+use crate::kits::cards::CardPiece;
 
 /// The piece kinds a solitaire uses (no pawns), in a compact order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

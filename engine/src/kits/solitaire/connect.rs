@@ -20,7 +20,7 @@
 //!   one cell touch none of each other, and at most four of the eight cells around a cell do
 //!   (the four corners), so `b` cells touch at most `4b` components.
 
-use crate::bitboard::Bits;
+use crate::core::bitboard::Bits;
 
 const NOT_FILE_A: u64 = 0xfefe_fefe_fefe_fefe;
 const NOT_FILE_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
@@ -240,7 +240,7 @@ pub fn placements_needed_exact(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::solitaire::board::{parse_cell, Board};
+    use crate::kits::solitaire::board::{parse_cell, Board};
     use proptest::prelude::*;
     use Connectivity::{EightWay, Orthogonal};
 

@@ -1,11 +1,11 @@
 //! The variant registry: the list of every game module's `INFO`. The protocol knows variants
 //! only through this list; games never import it.
 
-use crate::game::RuleError;
+use crate::core::game::RuleError;
+use crate::core::options::{OptionSpec, VariantOptions};
+use crate::faces::session::AnyGame;
+use crate::faces::variant::VariantInfo;
 use crate::games;
-use crate::options::{OptionSpec, VariantOptions};
-use crate::session::AnyGame;
-use crate::variant::VariantInfo;
 
 /// Every registered variant, the default (`chess`) first.
 pub fn variants() -> &'static [VariantInfo] {

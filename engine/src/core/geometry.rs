@@ -9,7 +9,7 @@
 //!
 //! A game looks the tables up by name once, when it is built, and keeps the returned ids.
 
-use crate::bitboard::{bit, low_bits, Cell};
+use crate::core::bitboard::{bit, low_bits, Cell};
 
 /// One ray from a cell: the cells met in order, nearest first, and their mask.
 #[derive(Clone, Debug)]
@@ -394,7 +394,7 @@ mod tests {
     use super::*;
 
     fn targets(g: &Geometry, mask: u64) -> Vec<String> {
-        let mut v: Vec<String> = crate::bitboard::Bits(mask)
+        let mut v: Vec<String> = crate::core::bitboard::Bits(mask)
             .map(|c| g.cell_name(c).to_string())
             .collect();
         v.sort();

@@ -21,12 +21,12 @@ use rand_core::SeedableRng;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use crate::game::{Evaluate, GameRng, Hidden, Outcome, Player, RuleError, View};
-use crate::geometry::Geometry;
-use crate::render::{self, RenderOptions};
+use crate::core::game::{Evaluate, GameRng, Hidden, Outcome, Player, RuleError, View};
+use crate::core::geometry::Geometry;
+use crate::faces::session::{play_actions, AnyGame};
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, SearchConfig, SearchControl, SearchInfo, SearchOutput};
-use crate::session::{play_actions, AnyGame};
+use crate::tools::render::{self, RenderOptions};
 
 /// Truths drawn from a view for its text face (legal actions, checks) use this seed: the
 /// player's own actions are the same in every truth consistent with its view.
@@ -250,7 +250,7 @@ impl<G: Evaluate + Hidden> AnyGame for HiddenSession<G> {
         match &self.view {
             // Counting needs the full state; `searchable`-like checks refuse it before this.
             Some(_) => 0,
-            None => crate::perft::perft(&mut self.game, depth),
+            None => crate::tools::perft::perft(&mut self.game, depth),
         }
     }
 
@@ -258,7 +258,7 @@ impl<G: Evaluate + Hidden> AnyGame for HiddenSession<G> {
         if self.view.is_some() {
             return Vec::new();
         }
-        crate::session::divide_text(&mut self.game, depth)
+        crate::faces::session::divide_text(&mut self.game, depth)
     }
 
     fn divide_until(
@@ -271,14 +271,14 @@ impl<G: Evaluate + Hidden> AnyGame for HiddenSession<G> {
         if self.view.is_some() {
             return false;
         }
-        crate::session::divide_until_text(&self.game, depth, stop, each)
+        crate::faces::session::divide_until_text(&self.game, depth, stop, each)
     }
 
     fn perft_turns(&mut self, turns: u32) -> u64 {
         if self.view.is_some() {
             return 0;
         }
-        crate::perft::perft_turns(&mut self.game, turns)
+        crate::tools::perft::perft_turns(&mut self.game, turns)
     }
 
     fn divide_turns_until(
@@ -291,10 +291,10 @@ impl<G: Evaluate + Hidden> AnyGame for HiddenSession<G> {
         if self.view.is_some() {
             return false;
         }
-        crate::session::divide_turns_until_text(&self.game, turns, stop, each)
+        crate::faces::session::divide_turns_until_text(&self.game, turns, stop, each)
     }
 
-    fn pieces(&self) -> Vec<(crate::bitboard::Cell, String)> {
+    fn pieces(&self) -> Vec<(crate::core::bitboard::Cell, String)> {
         // A view's pictures show no hidden truth: only a game's own picture of the view.
         match &self.view {
             Some(v) => v.picture().map_or_else(Vec::new, |g| g.pieces()),
@@ -303,11 +303,11 @@ impl<G: Evaluate + Hidden> AnyGame for HiddenSession<G> {
     }
 
     fn eval_weights(&self) -> Vec<(String, i32)> {
-        crate::session::named_weights(&self.game)
+        crate::faces::session::named_weights(&self.game)
     }
 
     fn set_eval_weights(&mut self, pairs: &[(String, i32)]) -> Result<(), RuleError> {
-        crate::params::apply_weights(&mut self.game, pairs)
+        crate::core::params::apply_weights(&mut self.game, pairs)
     }
 
     fn tuning_samples(

@@ -10,12 +10,12 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 use super::options;
-use crate::game::{Evaluate, Game, Hidden, Player, RuleError};
-use crate::options::VariantOptions;
+use crate::core::game::{Evaluate, Game, Hidden, Player, RuleError};
+use crate::core::options::VariantOptions;
+use crate::faces::variant::{SolveProgress, SolveReport};
 use crate::search::solo::pimc::{self, PimcConfig};
 use crate::search::solo::players::{greedy_player, random_player, Summary};
 use crate::search::solo::{solve_from, Caps, Solitaire, SoloScore, Solution};
-use crate::variant::{SolveProgress, SolveReport};
 
 /// A solitaire built from a deal.
 pub trait Dealt: Solitaire + Evaluate + Hidden {
@@ -64,7 +64,7 @@ pub fn fair_player<G: Dealt>(root: &G, nodes: u64, seed: u64) -> SoloScore {
 /// clairvoyant solver's best score after it in each; the truth only plays its actions.
 pub fn pimc_player<G: Dealt>(root: &G, cfg: &PimcConfig, seed: u64) -> SoloScore {
     let mut truth = root.clone().played_fairly();
-    let mut rng = crate::game::seeded_rng(seed ^ 0x9171_c0de);
+    let mut rng = crate::core::game::seeded_rng(seed ^ 0x9171_c0de);
     loop {
         if let Some(s) = truth.result() {
             return s;

@@ -12,7 +12,7 @@
 //!
 //! Returns the first failure as a message naming the position.
 
-use crate::game::{below, seeded_rng, Evaluate, Hidden, Player, View};
+use crate::core::game::{below, seeded_rng, Evaluate, Hidden, Player, View};
 
 /// Runs `games` random games from `start` with `samples` sampled truths per view and step.
 pub fn check_hidden<G: Hidden + Evaluate>(
@@ -107,7 +107,7 @@ fn check_view<G: Hidden>(
     p: Player,
     followed: &G::View,
     samples: usize,
-    rng: &mut crate::game::GameRng,
+    rng: &mut crate::core::game::GameRng,
 ) -> Result<(), String> {
     let projected = truth.view(p);
     if followed.fen() != projected.fen() {

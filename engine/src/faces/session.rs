@@ -5,12 +5,12 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::game::{Evaluate, Game, GameRng, Outcome, Player, RuleError};
-use crate::geometry::Geometry;
-use crate::params;
-use crate::render::{self, RenderOptions};
+use crate::core::game::{Evaluate, Game, GameRng, Outcome, Player, RuleError};
+use crate::core::geometry::Geometry;
+use crate::core::params;
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, SearchConfig, SearchControl, SearchInfo, SearchOutput};
+use crate::tools::render::{self, RenderOptions};
 use crate::tune::{self, RecordedGame, SampleOptions, SampleSet};
 
 /// A position of some variant, driven by text. Every mutating call is atomic: on error the
@@ -52,7 +52,7 @@ pub trait AnyGame: Send + Sync {
     fn display(&self) -> String;
     fn svg(&self, opts: &RenderOptions) -> Result<String, RuleError>;
     /// Pieces on cells, `(cell, symbol)`, as pictures show them.
-    fn pieces(&self) -> Vec<(crate::bitboard::Cell, String)>;
+    fn pieces(&self) -> Vec<(crate::core::bitboard::Cell, String)>;
     fn search(
         &mut self,
         limits: &Limits,
@@ -213,7 +213,7 @@ impl<G: Evaluate> AnyGame for Session<G> {
     }
 
     fn perft(&mut self, depth: u32) -> u64 {
-        crate::perft::perft(&mut self.game, depth)
+        crate::tools::perft::perft(&mut self.game, depth)
     }
 
     fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
@@ -230,7 +230,7 @@ impl<G: Evaluate> AnyGame for Session<G> {
     }
 
     fn perft_turns(&mut self, turns: u32) -> u64 {
-        crate::perft::perft_turns(&mut self.game, turns)
+        crate::tools::perft::perft_turns(&mut self.game, turns)
     }
 
     fn divide_turns_until(
@@ -250,7 +250,7 @@ impl<G: Evaluate> AnyGame for Session<G> {
         render::svg(&self.game, opts)
     }
 
-    fn pieces(&self) -> Vec<(crate::bitboard::Cell, String)> {
+    fn pieces(&self) -> Vec<(crate::core::bitboard::Cell, String)> {
         self.game.pieces()
     }
 
@@ -300,7 +300,7 @@ impl<G: Evaluate> AnyGame for Session<G> {
 }
 
 /// Plays comma-joined actions on a copy of `game`; the copy when every one is legal.
-pub(crate) fn play_actions<G: crate::game::Game>(game: &G, s: &str) -> Result<G, RuleError> {
+pub(crate) fn play_actions<G: crate::core::game::Game>(game: &G, s: &str) -> Result<G, RuleError> {
     let mut g = game.clone();
     let side = g.to_move();
     for (i, part) in s.split(',').enumerate() {
@@ -344,7 +344,7 @@ fn turn_text<G: Game>(root: &G, turn: &[G::Action]) -> String {
 
 /// `AnyGame::divide` over any game: each first action, written, with the count below it.
 pub(crate) fn divide_text<G: Game>(game: &mut G, depth: u32) -> Vec<(String, u64)> {
-    crate::perft::divide(game, depth.saturating_sub(1))
+    crate::tools::perft::divide(game, depth.saturating_sub(1))
         .into_iter()
         .map(|(a, n)| (game.format_action(a), n))
         .collect()
@@ -358,7 +358,7 @@ pub(crate) fn divide_until_text<G: Game>(
     each: &mut dyn FnMut(&str, u64),
 ) -> bool {
     let mut g = game.clone();
-    crate::perft::divide_until(&mut g, depth.saturating_sub(1), stop, &mut |a, n| {
+    crate::tools::perft::divide_until(&mut g, depth.saturating_sub(1), stop, &mut |a, n| {
         each(&game.format_action(a), n)
     })
 }
@@ -372,9 +372,12 @@ pub(crate) fn divide_turns_until_text<G: Game>(
     each: &mut dyn FnMut(&str, u64),
 ) -> bool {
     let mut g = game.clone();
-    crate::perft::divide_turns_until(&mut g, turns.saturating_sub(1), stop, &mut |turn, n| {
-        each(&turn_text(game, turn), n)
-    })
+    crate::tools::perft::divide_turns_until(
+        &mut g,
+        turns.saturating_sub(1),
+        stop,
+        &mut |turn, n| each(&turn_text(game, turn), n),
+    )
 }
 
 /// `AnyGame::eval_weights` over any game: its weights by name, empty where it has none.

@@ -8,9 +8,9 @@
 
 use std::fmt::Write;
 
-use crate::bitboard::Cell;
-use crate::game::{CellMark, Game, Player, RuleError};
-use crate::geometry::Geometry;
+use crate::core::bitboard::Cell;
+use crate::core::game::{CellMark, Game, Player, RuleError};
+use crate::core::geometry::Geometry;
 
 /// What to draw besides the board and pieces.
 #[derive(Clone, Debug, Default)]
@@ -688,8 +688,8 @@ fn draw_panel(s: &mut String, lay: &Layout, panel: &[String]) {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::bitboard::{bit, Bits};
-    use crate::game::{Action, Outcome, Player};
+    use crate::core::bitboard::{bit, Bits};
+    use crate::core::game::{Action, Outcome, Player};
 
     /// A small test game on a square board: pieces step like kings to empty cells, and a
     /// `Q@cell` drop fills any empty cell.
@@ -970,7 +970,8 @@ pub(crate) mod tests {
         assert_eq!(cells_in(&g, "a1xc3=Q"), vec![0, 8]);
         assert_eq!(cells_in(&g, "N@b2"), vec![4]);
         assert_eq!(cells_in(&g, ""), Vec::<Cell>::new());
-        let mut b = crate::geometry::GeometryBuilder::new("t", vec!["a1".into(), "a10".into()]);
+        let mut b =
+            crate::core::geometry::GeometryBuilder::new("t", vec!["a1".into(), "a10".into()]);
         b.polygons(vec![vec![(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)]; 2]);
         assert_eq!(cells_in(&b.build(), "a10a1"), vec![1, 0]);
     }
@@ -991,8 +992,8 @@ pub(crate) mod tests {
 
     #[test]
     fn arrows_and_names_leave_every_letter_visible() {
-        for v in crate::registry::variants() {
-            let mut g = (v.create)(&crate::options::VariantOptions::new()).unwrap();
+        for v in crate::faces::registry::variants() {
+            let mut g = (v.create)(&crate::core::options::VariantOptions::new()).unwrap();
             // A few actions in, so that arrows also point at pieces (captures) where there are.
             for _ in 0..2 {
                 if let Some(a) = g.legal_actions().first() {
@@ -1082,8 +1083,11 @@ pub(crate) mod tests {
 
     #[test]
     fn the_panel_fits_in_the_picture() {
-        let g =
-            crate::registry::create("tictacchess", &crate::options::VariantOptions::new()).unwrap();
+        let g = crate::faces::registry::create(
+            "tictacchess",
+            &crate::core::options::VariantOptions::new(),
+        )
+        .unwrap();
         let svg = g.svg(&RenderOptions::default()).unwrap();
         let panel: Vec<&str> = svg
             .lines()

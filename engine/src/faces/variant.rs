@@ -1,9 +1,9 @@
 //! What a game module exports to be playable by name: its `INFO`. The registry is the list
 //! of these entries and nothing more.
 
-use crate::game::RuleError;
-use crate::options::{OptionSpec, VariantOptions};
-use crate::session::AnyGame;
+use crate::core::game::RuleError;
+use crate::core::options::{OptionSpec, VariantOptions};
+use crate::faces::session::AnyGame;
 
 /// What a solver reports (for variants that can be solved).
 #[derive(Clone, Debug)]

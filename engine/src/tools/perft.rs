@@ -9,7 +9,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::game::{Game, Player};
+use crate::core::game::{Game, Player};
 
 /// Number of legal action sequences of length `depth` (plies) from the position.
 pub fn perft<G: Game>(g: &mut G, depth: u32) -> u64 {
@@ -233,7 +233,7 @@ fn first_turns<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Outcome;
+    use crate::core::game::Outcome;
     use crate::games::adrenaline::Adrenaline;
     use crate::games::booster::{Booster, Config};
     use crate::games::chess::Chess;

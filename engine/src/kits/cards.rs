@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use crate::game::{Player, RuleError};
+use crate::core::game::{Player, RuleError};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Suit {

@@ -7,7 +7,7 @@
 use std::fmt;
 use std::hash::Hash;
 
-use crate::geometry::Geometry;
+use crate::core::geometry::Geometry;
 use crate::search::types::TreeDefaults;
 
 /// The random generator games and searchers share: seeded, so that deals, determinizations
@@ -247,10 +247,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn display(&self) -> String;
 
     /// Pieces on cells for pictures: `(cell, symbol)` with the FEN-like symbol of each piece.
-    fn pieces(&self) -> Vec<(crate::bitboard::Cell, String)>;
+    fn pieces(&self) -> Vec<(crate::core::bitboard::Cell, String)>;
 
     /// What pictures show of cells besides their pieces: holes, owners, stacks, notes.
-    fn cell_marks(&self) -> Vec<(crate::bitboard::Cell, CellMark)> {
+    fn cell_marks(&self) -> Vec<(crate::core::bitboard::Cell, CellMark)> {
         Vec::new()
     }
 
@@ -408,9 +408,9 @@ pub trait Evaluate: Game {
         None
     }
 
-    /// The evaluation's weights as a named table (see `crate::params`), for tuning and for
+    /// The evaluation's weights as a named table (see `crate::core::params`), for tuning and for
     /// loading from a file; `None` where the game has none.
-    fn eval_weights(&self) -> Option<&dyn crate::params::ParamTable> {
+    fn eval_weights(&self) -> Option<&dyn crate::core::params::ParamTable> {
         None
     }
 
@@ -428,7 +428,7 @@ pub trait Evaluate: Game {
     /// differences through `set_eval_weights`; games with many weights trace their
     /// evaluation instead.
     fn eval_gradient(&self, out: &mut Vec<(u32, f32)>) {
-        crate::params::finite_difference_gradient(self, out)
+        crate::core::params::finite_difference_gradient(self, out)
     }
 }
 
@@ -580,7 +580,7 @@ pub trait View: Clone + Send + Sync + 'static {
 
     /// A truth consistent with this view, drawn with the probability the view gives it
     /// (uniformly over unseen cards, say). The truth's own view for `player()` has the same
-    /// view-FEN as this view (`tessera::contract::check_hidden` tests it).
+    /// view-FEN as this view (`tessera::tools::contract::check_hidden` tests it).
     fn determinize(&self, rng: &mut GameRng) -> Self::Game;
 
     /// A state whose pictures (`Game::pieces`, `cell_marks`, `panel`) draw this view, for
