@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use tessera::core::game::{Evaluate, Game};
-use tessera::core::nnue::Network;
+use tessera::core::network::Network;
 use tessera::games::chess::{nnue, Chess};
 use tessera::tools::bench_positions::POSITIONS;
 use tessera::tune::nnue::initial;

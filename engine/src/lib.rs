@@ -6,6 +6,8 @@ pub mod faces;
 pub mod games;
 pub mod kits;
 pub mod search;
+#[cfg(any(test, feature = "testkit"))]
+pub mod testkit;
 pub mod tools;
 pub mod tune;
 

@@ -6,7 +6,7 @@ mod adrenaline_reference;
 
 use std::collections::BTreeSet;
 
-use adrenaline_reference::RefPos;
+use adrenaline_reference::{RefPos, Turns};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tessera::games::adrenaline::Adrenaline;

@@ -5,11 +5,13 @@
 
 mod adrenaline_reference;
 
-use adrenaline_reference::RefPos;
+use adrenaline_reference::mailbox::placement_text;
+use adrenaline_reference::{RefPos, StepRef};
 use proptest::prelude::*;
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tessera::games::adrenaline::{Act, Adrenaline};
+use tessera::testkit::{assert_fens_refused, play_and_unwind};
 use tessera::{Game, Player};
 
 fn check_position(g: &Adrenaline) {
@@ -103,28 +105,11 @@ fn random_board(rng: &mut Xoshiro256PlusPlus) -> (String, String) {
             ));
         }
     }
-    let mut placement = String::new();
-    for r in (0..8).rev() {
-        let mut empty = 0;
-        for f in 0..8 {
-            let c = b[r * 8 + f];
-            if c == '.' {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    placement.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                placement.push(c);
-            }
-        }
-        if empty > 0 {
-            placement.push_str(&empty.to_string());
-        }
-        if r > 0 {
-            placement.push('/');
-        }
+    let mut board = [['.'; 8]; 8];
+    for (s, &c) in b.iter().enumerate() {
+        board[s / 8][s % 8] = c;
     }
+    let placement = placement_text(&board);
     let stacks = if stacks.is_empty() {
         "-".to_string()
     } else {
@@ -147,24 +132,9 @@ proptest! {
             "4k3/pp4pp/8/8/8/8/PP4PP/4K3 w - - 0 1 a2:3,h7:3",
         ];
         let mut g = Adrenaline::from_fen(fens[start]).unwrap();
-        let mut history = Vec::new();
-        for p in picks {
-            check_position(&g);
-            let mut v = Vec::new();
-            g.legal_actions(&mut v);
-            if v.is_empty() {
-                break;
-            }
-            let a = v[p as usize % v.len()];
-            let before = (g.fen(), g.key());
-            let u = g.play(a);
-            history.push((before, u));
-        }
-        while let Some(((fen, key), u)) = history.pop() {
-            g.undo(u);
-            prop_assert_eq!(g.fen(), fen);
-            prop_assert_eq!(g.key(), key);
-        }
+        play_and_unwind(&mut g, picks.into_iter().map(|p| p as usize), |g, _, _| {
+            check_position(g)
+        });
     }
 
     /// The fast test against the brute force, from both sides. A FEN whose side not to move
@@ -207,37 +177,36 @@ proptest! {
 #[test]
 fn bad_fens_are_refused() {
     let mut g = Adrenaline::new();
-    let before = g.fen();
-    for bad in [
-        "",
-        "8/8/8/8/8/8/8/8 w - -",
-        "4k3/8/8/8/8/8/8/4K3 x - -",
-        "4k3/8/8/8/8/8/8/4K2K w - -",
-        "4k3/8/8/8/8/8/8/4K3/8 w - -",
-        "4k2P/8/8/8/8/8/8/4K3 w - -",
-        "4k3/8/8/8/8/8/8/4K2p w - -",
-        "4k3/8/8/8/8/8/8/4K3 w K -",
-        "4k3/8/8/8/8/8/8/R3K3 w KK -",
-        "4k3/8/8/8/8/8/8/4K3 w - e3",
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e4:1",
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e1:0",
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e1:25",
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e1:20,e8:5",
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e1:1,e1:1",
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e1",
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - e8",
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - e1",
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - z9",
-        // The side not to move in adrenaline check: the rook reaches e8 by a8 and steps.
-        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 a1:4",
-        // A turn in progress that cannot be finished: a placement owed, and any checker
-        // under the Black king lets it reach the White king.
-        "8/8/8/8/8/2k5/8/K7 w - - 0 1 - x",
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - x extra",
-    ] {
-        assert!(g.set_fen(bad).is_err(), "{bad}");
-        assert_eq!(g.fen(), before);
-    }
+    assert_fens_refused(
+        &mut g,
+        &[
+            "",
+            "8/8/8/8/8/8/8/8 w - -",
+            "4k3/8/8/8/8/8/8/4K3 x - -",
+            "4k3/8/8/8/8/8/8/4K2K w - -",
+            "4k3/8/8/8/8/8/8/4K3/8 w - -",
+            "4k2P/8/8/8/8/8/8/4K3 w - -",
+            "4k3/8/8/8/8/8/8/4K2p w - -",
+            "4k3/8/8/8/8/8/8/4K3 w K -",
+            "4k3/8/8/8/8/8/8/R3K3 w KK -",
+            "4k3/8/8/8/8/8/8/4K3 w - e3",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e4:1",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e1:0",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e1:25",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e1:20,e8:5",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e1:1,e1:1",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 e1",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - e8",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - e1",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - z9",
+            // The side not to move in adrenaline check: the rook reaches e8 by a8 and steps.
+            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 a1:4",
+            // A turn in progress that cannot be finished: a placement owed, and any checker
+            // under the Black king lets it reach the White king.
+            "8/8/8/8/8/2k5/8/K7 w - - 0 1 - x",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - x extra",
+        ],
+    );
 }
 
 #[test]

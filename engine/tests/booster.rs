@@ -8,7 +8,7 @@
 
 mod booster_reference;
 
-use booster_reference::RefPos;
+use booster_reference::{RefPos, Turns};
 use tessera::core::game::{below, seeded_rng, Chance, Game};
 use tessera::games::booster::{Booster, Config};
 use tessera::kits::cards::Card;

@@ -3,6 +3,9 @@
 //! king), checked against the fast generator along random games and by small perfts.
 //! It keeps its own board, FEN reader and en-passant state: it shares nothing with the engine.
 
+mod mailbox;
+
+use mailbox::{ALL8, DIAG, KNIGHT, ORTH};
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tessera::games::chess::Chess;
@@ -19,35 +22,21 @@ struct Board {
     ep: Option<i32>,
 }
 
-const KNIGHT: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
-const ROOK: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const BISHOP: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-
 fn at(f: i32, r: i32) -> Option<i32> {
-    ((0..8).contains(&f) && (0..8).contains(&r)).then_some(r * 8 + f)
+    mailbox::on(f, r).then_some(r * 8 + f)
 }
 
 fn name(s: i32) -> String {
-    format!("{}{}", (b'a' + (s % 8) as u8) as char, s / 8 + 1)
+    mailbox::name((s % 8, s / 8))
+}
+
+/// The lines a slider walks: bishop, rook, and the queen's eight.
+fn directions(kind: char) -> &'static [(i32, i32)] {
+    match kind {
+        'b' => &DIAG,
+        'r' => &ORTH,
+        _ => &ALL8,
+    }
 }
 
 impl Board {
@@ -111,28 +100,21 @@ impl Board {
                 'n' => KNIGHT
                     .iter()
                     .any(|&(df, dr)| at(pf + df, pr + dr) == Some(s)),
-                'k' => KING.iter().any(|&(df, dr)| at(pf + df, pr + dr) == Some(s)),
-                _ => {
-                    let dirs: Vec<(i32, i32)> = match k {
-                        'r' => ROOK.to_vec(),
-                        'b' => BISHOP.to_vec(),
-                        _ => KING.to_vec(),
-                    };
-                    dirs.iter().any(|&(df, dr)| {
-                        let (mut f, mut r) = (pf + df, pr + dr);
-                        while let Some(t) = at(f, r) {
-                            if t == s {
-                                return true;
-                            }
-                            if self.sq[t as usize].is_some() {
-                                return false;
-                            }
-                            f += df;
-                            r += dr;
+                'k' => ALL8.iter().any(|&(df, dr)| at(pf + df, pr + dr) == Some(s)),
+                _ => directions(k).iter().any(|&(df, dr)| {
+                    let (mut f, mut r) = (pf + df, pr + dr);
+                    while let Some(t) = at(f, r) {
+                        if t == s {
+                            return true;
                         }
-                        false
-                    })
-                }
+                        if self.sq[t as usize].is_some() {
+                            return false;
+                        }
+                        f += df;
+                        r += dr;
+                    }
+                    false
+                }),
             };
             if hit {
                 return true;
@@ -185,7 +167,7 @@ impl Board {
                     }
                 }
                 'n' | 'k' => {
-                    let steps = if k == 'n' { KNIGHT } else { KING };
+                    let steps = if k == 'n' { KNIGHT } else { ALL8 };
                     for (df, dr) in steps {
                         if let Some(t) = at(ff + df, fr + dr) {
                             if free_or_enemy(t) {
@@ -195,12 +177,7 @@ impl Board {
                     }
                 }
                 _ => {
-                    let dirs: Vec<(i32, i32)> = match k {
-                        'r' => ROOK.to_vec(),
-                        'b' => BISHOP.to_vec(),
-                        _ => KING.to_vec(),
-                    };
-                    for (df, dr) in dirs {
+                    for &(df, dr) in directions(k) {
                         let (mut f, mut r) = (ff + df, fr + dr);
                         while let Some(t) = at(f, r) {
                             if free_or_enemy(t) {

@@ -4,6 +4,7 @@
 use proptest::prelude::*;
 use tessera::core::options::VariantOptions;
 use tessera::games::tches::{options::parse_reverse, Move, Tches};
+use tessera::testkit::{assert_fens_refused, play_and_unwind};
 use tessera::Game;
 
 /// Layer 3 option sets for the property tests (Strike is chosen separately).
@@ -109,6 +110,12 @@ fn check_illegal_neighbours(g: &Tches, v: &[Move], salt: u32) {
     }
 }
 
+/// What a random line checks before each action.
+fn visit(g: &Tches, v: &[Move], pick: usize) {
+    check_position(g);
+    check_illegal_neighbours(g, v, pick as u32);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
@@ -119,25 +126,7 @@ proptest! {
         picks in proptest::collection::vec(any::<u32>(), 1..50),
     ) {
         let mut g = Tches::new(strike, parse_reverse(REVERSES[which]).unwrap());
-        let mut history = Vec::new();
-        for p in picks {
-            check_position(&g);
-            let mut v = Vec::new();
-            g.legal_actions(&mut v);
-            if v.is_empty() {
-                break;
-            }
-            check_illegal_neighbours(&g, &v, p);
-            let a = v[p as usize % v.len()];
-            let before = (g.fen(), g.key());
-            let u = g.play(a);
-            history.push((before, u));
-        }
-        while let Some(((fen, key), u)) = history.pop() {
-            g.undo(u);
-            prop_assert_eq!(g.fen(), fen);
-            prop_assert_eq!(g.key(), key);
-        }
+        play_and_unwind(&mut g, picks.into_iter().map(|p| p as usize), visit);
     }
 
     #[test]
@@ -147,25 +136,7 @@ proptest! {
         picks in proptest::collection::vec(any::<u32>(), 1..80),
     ) {
         let mut g = layer3_game(which, strike);
-        let mut history = Vec::new();
-        for p in picks {
-            check_position(&g);
-            let mut v = Vec::new();
-            g.legal_actions(&mut v);
-            if v.is_empty() {
-                break;
-            }
-            check_illegal_neighbours(&g, &v, p);
-            let a = v[p as usize % v.len()];
-            let before = (g.fen(), g.key());
-            let u = g.play(a);
-            history.push((before, u));
-        }
-        while let Some(((fen, key), u)) = history.pop() {
-            g.undo(u);
-            prop_assert_eq!(g.fen(), fen);
-            prop_assert_eq!(g.key(), key);
-        }
+        play_and_unwind(&mut g, picks.into_iter().map(|p| p as usize), visit);
     }
 
     #[test]
@@ -182,28 +153,27 @@ proptest! {
 #[test]
 fn bad_fens_are_refused() {
     let mut g = Tches::new(true, Vec::new());
-    let before = g.fen();
-    for bad in [
-        "",
-        "8/8/8/8/8/8/8/8 w",
-        "4k3/8/8/8/8/8/8/4K3 x",
-        "4k3/8/8/8/8/8/8/4K2K w",
-        "8/8/8/8/8/8/8/8 w",
-        "4k3/8/8/8/8/8/8/4K3/8 w",
-        "4k3/8/8/8/8/8/8/4K4 w",
-        "4k3/8/8/8/8/8/8/4K2Q1 w",
-        "4k2P/8/8/8/8/8/8/4K3 w",
-        "4k3/8/8/8/8/8/8/3?K3 w",
-        "4k3/8/8/8/8/8/8/4K3 w e2",
-        "4k3/8/8/8/8/8/8/4K3 w e1,e1",
-        "4k3/8/8/8/8/8/8/4K3 w - j- 1",
-        "4k3/8/8/8/8/8/8/4K3 w - Q 1",
-        "4k3/8/8/8/8/8/8/4K3 w - -- 0",
-        "4k3/8/8/8/8/8/8/4K3 w e1",
-    ] {
-        assert!(g.set_fen(bad).is_err(), "{bad}");
-        assert_eq!(g.fen(), before);
-    }
+    assert_fens_refused(
+        &mut g,
+        &[
+            "",
+            "8/8/8/8/8/8/8/8 w",
+            "4k3/8/8/8/8/8/8/4K3 x",
+            "4k3/8/8/8/8/8/8/4K2K w",
+            "8/8/8/8/8/8/8/8 w",
+            "4k3/8/8/8/8/8/8/4K3/8 w",
+            "4k3/8/8/8/8/8/8/4K4 w",
+            "4k3/8/8/8/8/8/8/4K2Q1 w",
+            "4k2P/8/8/8/8/8/8/4K3 w",
+            "4k3/8/8/8/8/8/8/3?K3 w",
+            "4k3/8/8/8/8/8/8/4K3 w e2",
+            "4k3/8/8/8/8/8/8/4K3 w e1,e1",
+            "4k3/8/8/8/8/8/8/4K3 w - j- 1",
+            "4k3/8/8/8/8/8/8/4K3 w - Q 1",
+            "4k3/8/8/8/8/8/8/4K3 w - -- 0",
+            "4k3/8/8/8/8/8/8/4K3 w e1",
+        ],
+    );
     let mut off = Tches::new(false, Vec::new());
     assert!(off.set_fen("4k3/8/8/8/8/8/P7/4K3 w a2 -- 1").is_err());
     // Layer 3 text without its option, or breaking its rules.
@@ -216,26 +186,25 @@ fn bad_fens_are_refused() {
         assert!(off.set_fen(bad).is_err(), "{bad}");
     }
     let mut all = layer3_game(8, true);
-    let before = all.fen();
-    for bad in [
-        "4k3/8/8/8/8/8/8/1P(N)2K3 w",
-        "4k3/8/8/8/8/8/8/1N(K)3Q1 w",
-        "4k3/8/8/8/8/8/8/1N(N)2K3 w",
-        "4k3/8/8/8/8/8/8/1N(P2K3 w",
-        "4k3/8/8/8/8/8/8/1N(P:x)2K3 w",
-        "4k3/8/8/8/8/8/8/1N:q2K3 w",
-        "4k3/8/8/8/8/8/P:e7/1N2K3 w",
-        "1N(P)1k3/8/8/8/8/8/8/4K3 w",
-        "4k3/8/8/8/8/8/8/1N2K3 w - -- 1 x",
-        "4k3/8/8/8/8/8/8/1N2K3 w - -- 1 J",
-        "4k3/8/8/8/8/8/8/1N2K3 w - -- 1 JJJJ",
-        "4k3/8/8/8/8/8/8/1N2K3 w b1,b1 -- 1",
-        "4k3/8/8/8/8/8/8/1N2K1P1 w - -- 1 j/b1",
-        "3K4/8/8/8/8/8/8/4k3 w",
-    ] {
-        assert!(all.set_fen(bad).is_err(), "{bad}");
-        assert_eq!(all.fen(), before);
-    }
+    assert_fens_refused(
+        &mut all,
+        &[
+            "4k3/8/8/8/8/8/8/1P(N)2K3 w",
+            "4k3/8/8/8/8/8/8/1N(K)3Q1 w",
+            "4k3/8/8/8/8/8/8/1N(N)2K3 w",
+            "4k3/8/8/8/8/8/8/1N(P2K3 w",
+            "4k3/8/8/8/8/8/8/1N(P:x)2K3 w",
+            "4k3/8/8/8/8/8/8/1N:q2K3 w",
+            "4k3/8/8/8/8/8/P:e7/1N2K3 w",
+            "1N(P)1k3/8/8/8/8/8/8/4K3 w",
+            "4k3/8/8/8/8/8/8/1N2K3 w - -- 1 x",
+            "4k3/8/8/8/8/8/8/1N2K3 w - -- 1 J",
+            "4k3/8/8/8/8/8/8/1N2K3 w - -- 1 JJJJ",
+            "4k3/8/8/8/8/8/8/1N2K3 w b1,b1 -- 1",
+            "4k3/8/8/8/8/8/8/1N2K1P1 w - -- 1 j/b1",
+            "3K4/8/8/8/8/8/8/4k3 w",
+        ],
+    );
     // A carrier and a passenger that both acted share a cell, written twice.
     let mut t = layer3_game(5, true);
     t.set_fen("4k3/8/8/8/8/8/4C(L)3/4K3 w e2,e2 -- 1").unwrap();

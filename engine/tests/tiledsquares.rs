@@ -5,6 +5,7 @@
 //! Deeper counts are ignored in CI:
 //! `cargo test -p tessera-engine --release --test tiledsquares -- --ignored`.
 
+mod mailbox;
 mod tiledsquares_reference;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -9,7 +9,7 @@ use tessera::faces::registry;
 use tessera::faces::variant::VariantInfo;
 use tessera::search::tt::TranspositionTable;
 use tessera::search::{Limits, SearchConfig, SearchControl, SearchInfo};
-use tessera::tools::render::RenderOptions;
+use tessera::tools::render::{LastTurn, RenderOptions};
 use tessera::AnyGame;
 
 use tessera_protocol::params;
@@ -17,7 +17,8 @@ use tessera_protocol::setup;
 
 use crate::print::outln;
 use crate::progress;
-use tessera_protocol::uci::options;
+use tessera_protocol::plumbing::options;
+use tessera_protocol::plumbing::search::search_blocking;
 use tessera_protocol::uci::report::{info_lines, score_text};
 use tessera_protocol::uci::search_thread;
 
@@ -110,7 +111,8 @@ pub struct BenchArgs {
     /// Search threads (Lazy SMP), 1 to 256.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// The searcher: alphabeta (nodes per second) or mcts (playouts per second).
+    /// The searcher: alphabeta (nodes per second) or mcts (playouts per second); with
+    /// `--movetime` also auto (each variant's own choice, as `Search auto`).
     #[arg(long, default_value = "alphabeta")]
     pub search: String,
     /// Playouts per position for `--search mcts`.
@@ -123,6 +125,11 @@ pub struct BenchArgs {
     /// The position for `--variant`.
     #[arg(long)]
     pub fen: Option<String>,
+    /// Time to depth: search each variant's start position and bench positions (every
+    /// variant, or `--variant`'s) for this many milliseconds each, and report nodes, nodes a
+    /// second and the depth reached.
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
     /// A variant option NAME=VALUE for the bench positions of the variants that have it
     /// (`EvalNet=net.nnue`: chess evaluated by a network); repeatable.
     #[arg(long = "option", value_name = "NAME=VALUE")]
@@ -189,6 +196,12 @@ pub struct RenderArgs {
     /// Write the cell names in the cells.
     #[arg(long)]
     pub names: bool,
+    /// Mark the cells of this turn (comma-joined actions, as played) as the last turn.
+    #[arg(long)]
+    pub last: Option<String>,
+    /// Turn the board round: Black's side at the bottom.
+    #[arg(long)]
+    pub flip: bool,
     /// The SVG file to write.
     #[arg(long)]
     pub out: std::path::PathBuf,
@@ -252,15 +265,14 @@ pub fn analyse(a: AnalyseArgs) -> Result<(), String> {
     let tt = TranspositionTable::new(hash);
     let ctl = Arc::new(SearchControl::new(false));
     let mut last: Option<SearchInfo> = None;
-    let result =
-        search_thread::search_blocking(game.as_ref(), &limits, &cfg, &ctl, &tt, &mut |i| {
-            for l in info_lines(i) {
-                outln!("{l}");
-            }
-            if i.multipv <= 1 && !i.pv.is_empty() {
-                last = Some(i.clone());
-            }
-        });
+    let result = search_blocking(game.as_ref(), &limits, &cfg, &ctl, &tt, &mut |i| {
+        for l in info_lines(i) {
+            outln!("{l}");
+        }
+        if i.multipv <= 1 && !i.pv.is_empty() {
+            last = Some(i.clone());
+        }
+    });
     let answer = search_thread::answer(game.as_ref(), result.as_ref(), &limits);
     let (notes, best) = answer.split_at(answer.len() - 1);
     for n in notes {
@@ -338,6 +350,9 @@ pub fn perft(a: PerftArgs) -> Result<(), String> {
 pub fn bench(a: BenchArgs) -> Result<(), String> {
     use tessera::tools::bench::{self as sb, BenchLine, DEFAULT_DEPTH};
     use tessera::tools::bench_positions::POSITIONS;
+    if a.movetime.is_some() {
+        return bench_time(&a);
+    }
     match a.search.as_str() {
         "alphabeta" => {}
         "mcts" => return bench_mcts(&a),
@@ -396,7 +411,7 @@ pub fn bench(a: BenchArgs) -> Result<(), String> {
             let tt = TranspositionTable::new(hash);
             let ctl = Arc::new(SearchControl::new(false));
             let t0 = Instant::now();
-            let out = search_thread::search_blocking(
+            let out = search_blocking(
                 game.as_ref(),
                 &Limits::depth(depth),
                 &cfg,
@@ -411,6 +426,7 @@ pub fn bench(a: BenchArgs) -> Result<(), String> {
                 variant: variant.to_string(),
                 fen: fen.to_string(),
                 nodes: out.nodes,
+                depth: out.depth,
                 best: out.turn,
             });
         }
@@ -454,6 +470,73 @@ fn bench_options(pairs: &[String], positions: &[(&str, &str)]) -> Result<Variant
         vopts.set(spec.name, &v);
     }
     Ok(vopts)
+}
+
+/// `tessera bench --movetime MS`: how deep each variant's searcher gets in a fixed time,
+/// from its start position and its bench positions, one thread, a fresh table each.
+fn bench_time(a: &BenchArgs) -> Result<(), String> {
+    use tessera::tools::bench::bench_with;
+    use tessera::tools::bench_positions::POSITIONS;
+    let ms = a.movetime.unwrap_or(0);
+    if !(1..=3_600_000).contains(&ms) {
+        return Err("--movetime takes 1 to 3600000 milliseconds".into());
+    }
+    if a.depth.is_some() || a.playouts.is_some() || a.fen.is_some() || !a.options.is_empty() {
+        return Err("--movetime goes with --variant, --search and --threads only".into());
+    }
+    let cfg = SearchConfig {
+        threads: match a.threads {
+            Some(t) => checked("Threads", t)?,
+            None => 1,
+        },
+        move_overhead: 0,
+        searcher: match a.search.as_str() {
+            "alphabeta" => tessera::search::Searcher::AlphaBeta,
+            "mcts" => tessera::search::Searcher::Mcts,
+            "auto" => tessera::search::Searcher::Auto,
+            other => {
+                return Err(format!(
+                    "--search takes alphabeta, mcts or auto (with --movetime), not '{other}'"
+                ))
+            }
+        },
+        ..SearchConfig::default()
+    };
+    let limits = Limits {
+        movetime: Some(ms),
+        ..Limits::default()
+    };
+    let catalog = registry::variants();
+    let chosen: Vec<&VariantInfo> = match &a.variant {
+        Some(v) => vec![setup::find_variant(catalog, v)?],
+        None => catalog.iter().collect(),
+    };
+    let vopts = VariantOptions::new();
+    outln!("variant       positions        nodes    nodes/s  depth (mean, min-max)");
+    for info in chosen {
+        let start = (info.create)(&vopts).map_err(|e| e.to_string())?.fen();
+        let mut fens = vec![start];
+        for &(v, f) in POSITIONS {
+            if v == info.name && !fens.iter().any(|x| x == f) {
+                fens.push(f.to_string());
+            }
+        }
+        let positions: Vec<(&str, &str)> = fens.iter().map(|f| (info.name, f.as_str())).collect();
+        let hash = options::DEFAULT_HASH_MB as usize;
+        let r = bench_with(&positions, &limits, &cfg, hash, &vopts).map_err(|e| e.to_string())?;
+        let depths: Vec<u32> = r.lines.iter().map(|l| l.depth).collect();
+        let mean = depths.iter().sum::<u32>() as f64 / depths.len() as f64;
+        outln!(
+            "{:<13} {:>9} {:>12} {:>10}  {mean:.1}, {}-{}",
+            info.name,
+            positions.len(),
+            r.nodes,
+            r.nps(),
+            depths.iter().min().unwrap_or(&0),
+            depths.iter().max().unwrap_or(&0)
+        );
+    }
+    Ok(())
 }
 
 /// `tessera bench --search mcts`: a fixed number of playouts from every bench position.
@@ -527,10 +610,24 @@ pub fn solve(a: SolveArgs) -> Result<(), String> {
 pub fn render(a: RenderArgs) -> Result<(), String> {
     a.pos.variant_info()?;
     let (game, _) = a.pos.build()?;
+    let last_turn = match &a.last {
+        Some(turn) => {
+            let t = LastTurn::of_turn(game.geometry(), turn);
+            if t.from.is_empty() && t.to.is_empty() {
+                return Err(format!(
+                    "render: --last '{turn}' names no cell of this board"
+                ));
+            }
+            t
+        }
+        None => LastTurn::default(),
+    };
     let opts = RenderOptions {
         arrow: a.arrow,
         targets_of: a.targets,
         cell_names: a.names,
+        last_turn,
+        flip: a.flip,
     };
     let svg = game.svg(&opts).map_err(|e| format!("render: {e}"))?;
     std::fs::write(&a.out, svg).map_err(|e| format!("cannot write {}: {e}", a.out.display()))?;

@@ -42,7 +42,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None | Some(Command::Uci) => uci::run_stdio(),
+        None | Some(Command::Uci) => tessera_protocol::run_stdio(),
         Some(Command::Analyse(a)) => commands::analyse(a),
         Some(Command::Perft(a)) => commands::perft(a),
         Some(Command::Bench(a)) => commands::bench(a),

@@ -1,9 +1,9 @@
 //! The `EvalWeights` and `SearchParams` options: parameter tables read from a JSON file, or
 //! given inline as the JSON itself (a value starting with `{`), for tuning and experiments.
-//! Format: `tessera::core::params` and `docs/guide/tuning.md`.
+//! Format: `tessera::core::param_table` and `docs/guide/tuning.md`.
 
 use tessera::core::options::VariantOptions;
-use tessera::core::params::{self, ParamFile, ParamTable};
+use tessera::core::param_table::{self, ParamFile, ParamTable};
 use tessera::faces::variant::VariantInfo;
 use tessera::search::params::SearchParams;
 use tessera::AnyGame;
@@ -29,11 +29,11 @@ pub fn search_params(value: &str) -> Result<SearchParams, String> {
     let Some(text) = source(value)? else {
         return Ok(p);
     };
-    let file = params::parse_json(&text).map_err(|e| e.to_string())?;
-    let names = params::names(&p);
-    let mut v = params::values(&p);
-    params::assign(&names, &mut v, &file.values).map_err(|e| format!("SearchParams: {e}"))?;
-    params::set_values(&mut p, &v).map_err(|e| e.to_string())?;
+    let file = param_table::parse_json(&text).map_err(|e| e.to_string())?;
+    let names = param_table::names(&p);
+    let mut v = param_table::values(&p);
+    param_table::assign(&names, &mut v, &file.values).map_err(|e| format!("SearchParams: {e}"))?;
+    param_table::set_values(&mut p, &v).map_err(|e| e.to_string())?;
     p.check().map_err(|e| e.to_string())?;
     Ok(p)
 }
@@ -56,7 +56,8 @@ pub fn eval_weights(
     let Some(text) = source(value)? else {
         return Ok(None);
     };
-    let ParamFile { variant, values } = params::parse_json(&text).map_err(|e| e.to_string())?;
+    let ParamFile { variant, values } =
+        param_table::parse_json(&text).map_err(|e| e.to_string())?;
     let variant = variant.unwrap_or_else(|| current.to_string());
     let info = crate::setup::find_variant(catalog, &variant)?;
     let mut g = (info.create)(vopts).map_err(|e| e.to_string())?;
@@ -92,7 +93,12 @@ pub fn apply(
 
 /// A table written as a parameter file.
 pub fn table_json(variant: Option<&str>, key: &str, t: &dyn ParamTable) -> String {
-    params::to_json(variant, key, &params::names(t), &params::values(t))
+    param_table::to_json(
+        variant,
+        key,
+        &param_table::names(t),
+        &param_table::values(t),
+    )
 }
 
 /// Applies an `EvalWeights` value to `game` directly (the command line's `--option`): the
@@ -101,7 +107,7 @@ pub fn apply_to(game: &mut dyn AnyGame, value: &str) -> Result<(), String> {
     let Some(text) = source(value)? else {
         return Ok(());
     };
-    let file = params::parse_json(&text).map_err(|e| e.to_string())?;
+    let file = param_table::parse_json(&text).map_err(|e| e.to_string())?;
     if let Some(v) = &file.variant {
         if !v.eq_ignore_ascii_case(game.variant()) {
             return Err(format!(

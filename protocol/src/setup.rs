@@ -5,7 +5,7 @@ use tessera::core::options::VariantOptions;
 use tessera::faces::variant::VariantInfo;
 use tessera::AnyGame;
 
-use crate::uci::options;
+use crate::plumbing::options;
 
 /// Looks a variant up by name (case-insensitive) with a message listing the known ones.
 pub fn find_variant(

@@ -313,6 +313,56 @@ fn cli_perft_and_analyse() {
     );
 }
 
+/// `tessera bench --movetime`: a row per variant with nodes, nodes a second and the depth
+/// reached; every registered variant is measured, and bad values are refused.
+#[test]
+fn bench_movetime_reports_the_depth_of_every_variant() {
+    let bin = tessera_tests::binary::tessera_bin();
+    let o = std::process::Command::new(&bin)
+        .args(["bench", "--movetime", "30"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let s = String::from_utf8_lossy(&o.stdout);
+    let rows: Vec<&str> = s.lines().skip(1).collect();
+    let names: Vec<&str> = rows
+        .iter()
+        .filter_map(|r| r.split_whitespace().next())
+        .collect();
+    for v in [
+        "chess",
+        "tictacchess",
+        "turtleshell",
+        "tches",
+        "tiledsquares",
+        "adrenaline",
+        "booster",
+        "parade",
+        "neighbour",
+        "cloak",
+    ] {
+        assert!(names.contains(&v), "no row for {v}: {s}");
+    }
+    // chess: the start position and the bench positions; the depth reached is at least 1.
+    let chess: Vec<&str> = rows[0].split_whitespace().collect();
+    assert_eq!(chess[0], "chess");
+    assert!(chess[1].parse::<u32>().unwrap() > 1, "{s}");
+    assert!(chess[2].parse::<u64>().unwrap() > 0, "{s}");
+    let least: u32 = chess[5].split('-').next().unwrap().parse().unwrap();
+    assert!(least >= 1, "{s}");
+    for bad in [
+        &["bench", "--movetime", "0"][..],
+        &["bench", "--movetime", "10", "--depth", "3"],
+    ] {
+        let o = std::process::Command::new(&bin).args(bad).output().unwrap();
+        assert!(!o.status.success());
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("--movetime"),
+            "{bad:?}"
+        );
+    }
+}
+
 /// The `pv` of the last `info ... pv` line before `bestmove`.
 fn last_pv(lines: &[String]) -> Vec<String> {
     let l = lines

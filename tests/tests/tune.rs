@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use match_support::*;
 use tessera::core::options::VariantOptions;
-use tessera::core::params;
+use tessera::core::param_table;
 use tessera::faces::registry;
 use tessera_tests::binary::Engine;
 
@@ -63,8 +63,9 @@ fn selfplay(dir: &Path, variant: &str, games: u32) -> String {
     pgn_arg
 }
 
-fn table_of(path: &Path) -> params::ParamFile {
-    params::parse_json(&std::fs::read_to_string(path).expect("table written")).expect("a table")
+fn table_of(path: &Path) -> param_table::ParamFile {
+    param_table::parse_json(&std::fs::read_to_string(path).expect("table written"))
+        .expect("a table")
 }
 
 #[test]
@@ -246,7 +247,7 @@ fn nnue_trains_on_chess_games_and_the_engine_plays_with_the_network() {
         "{log}"
     );
     assert!(dir.join("chess.candidate.nnue").exists());
-    let net = tessera::core::nnue::Network::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    let net = tessera::core::network::Network::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
     assert_eq!(
         (net.features.as_str(), net.inputs, net.hidden),
         ("chess-768", 768, 16)
@@ -321,7 +322,7 @@ fn nnue_trains_on_chess_games_and_the_engine_plays_with_the_network() {
     ]);
     let log = text(&o);
     assert!(o.status.success(), "{log}");
-    let net = tessera::core::nnue::Network::from_bytes(&std::fs::read(&fix).unwrap()).unwrap();
+    let net = tessera::core::network::Network::from_bytes(&std::fs::read(&fix).unwrap()).unwrap();
     assert_eq!(net.features, "chess-768+hce");
     let losses: Vec<f64> = log
         .lines()
@@ -369,7 +370,8 @@ fn nnue_trains_on_chess_games_and_the_engine_plays_with_the_network() {
     let o = from("builtin", &["--residual", "--rate", "0"]);
     let log = text(&o);
     assert!(o.status.success(), "{log}");
-    let kept = tessera::core::nnue::Network::from_bytes(&std::fs::read(&again).unwrap()).unwrap();
+    let kept =
+        tessera::core::network::Network::from_bytes(&std::fs::read(&again).unwrap()).unwrap();
     assert_eq!(kept, *tessera::games::chess::nnue::builtin());
     std::fs::remove_file(&again).unwrap();
     for (extra, says) in [

@@ -8,7 +8,7 @@ use std::fmt;
 use std::hash::Hash;
 
 use crate::core::geometry::Geometry;
-use crate::search::types::TreeDefaults;
+use crate::core::hints::TreeDefaults;
 
 /// The random generator games and searchers share: seeded, so that deals, determinizations
 /// and searches can be reproduced.
@@ -259,6 +259,77 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn panel(&self) -> Vec<String> {
         vec![format!("{} to move", self.to_move().name())]
     }
+
+    /// How pictures draw `symbol`, one of the symbols `pieces` gives. The default reads
+    /// `K Q R B N P` (upper case White) as chess figures; games whose letters mean other
+    /// pieces, or hide them, say so here.
+    fn figure(&self, symbol: &str) -> Figure {
+        Figure::of_symbol(symbol)
+    }
+
+    /// Cells of royal pieces standing in check, which pictures mark with a red glow. Games
+    /// without check keep the default: none.
+    fn checked_royals(&self) -> Vec<crate::core::bitboard::Cell> {
+        Vec::new()
+    }
+}
+
+/// How a picture draws a piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Figure {
+    /// A chess figure in its side's colour; `kind` is one of `k q r b n p`.
+    Chess { side: Player, kind: char },
+    /// A disc with `letters`; `name` (when given) is written in the picture's legend.
+    Badge {
+        side: Option<Player>,
+        letters: String,
+        name: Option<&'static str>,
+    },
+    /// A piece whose identity the picture does not know: a plain marker in its side's
+    /// colour, where that is known.
+    Hidden { side: Option<Player> },
+}
+
+impl Figure {
+    /// The usual reading of a FEN-like symbol: a single `K Q R B N P` (upper case White,
+    /// lower case Black) is a chess figure, other letters a badge, no letter a hidden piece.
+    pub fn of_symbol(symbol: &str) -> Figure {
+        let Some(first) = symbol.chars().find(|c| c.is_alphabetic()) else {
+            return Figure::Hidden { side: None };
+        };
+        let side = if first.is_uppercase() {
+            Player::White
+        } else {
+            Player::Black
+        };
+        let kind = first.to_ascii_lowercase();
+        if symbol.chars().count() == 1 && "kqrbnp".contains(kind) {
+            Figure::Chess { side, kind }
+        } else {
+            Figure::Badge {
+                side: Some(side),
+                letters: symbol.to_uppercase(),
+                name: None,
+            }
+        }
+    }
+}
+
+/// `checked_royals` for games whose royal piece is the king, `K` / `k` in `pieces`: the side
+/// to move's king when `in_check`.
+pub fn checked_king<G: Game>(g: &G, in_check: bool) -> Vec<crate::core::bitboard::Cell> {
+    if !in_check {
+        return Vec::new();
+    }
+    let king = match g.to_move() {
+        Player::White => "K",
+        Player::Black => "k",
+    };
+    g.pieces()
+        .into_iter()
+        .filter(|(_, s)| s == king)
+        .map(|(c, _)| c)
+        .collect()
 }
 
 /// What a picture shows of a cell besides its piece.
@@ -408,9 +479,9 @@ pub trait Evaluate: Game {
         None
     }
 
-    /// The evaluation's weights as a named table (see `crate::core::params`), for tuning and for
+    /// The evaluation's weights as a named table (see `crate::core::param_table`), for tuning and for
     /// loading from a file; `None` where the game has none.
-    fn eval_weights(&self) -> Option<&dyn crate::core::params::ParamTable> {
+    fn eval_weights(&self) -> Option<&dyn crate::core::param_table::ParamTable> {
         None
     }
 
@@ -428,7 +499,7 @@ pub trait Evaluate: Game {
     /// differences through `set_eval_weights`; games with many weights trace their
     /// evaluation instead.
     fn eval_gradient(&self, out: &mut Vec<(u32, f32)>) {
-        crate::core::params::finite_difference_gradient(self, out)
+        crate::core::param_table::finite_difference_gradient(self, out)
     }
 }
 

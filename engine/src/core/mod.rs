@@ -5,8 +5,11 @@
 pub mod bitboard;
 pub mod game;
 pub mod geometry;
-pub mod nnue;
+pub mod hints;
+pub mod network;
 pub mod options;
-pub mod params;
+pub mod param_table;
 pub mod random;
+pub mod solo;
+pub mod variant;
 pub mod zobrist;

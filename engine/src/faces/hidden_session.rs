@@ -307,7 +307,7 @@ impl<G: Evaluate + Hidden> AnyGame for HiddenSession<G> {
     }
 
     fn set_eval_weights(&mut self, pairs: &[(String, i32)]) -> Result<(), RuleError> {
-        crate::core::params::apply_weights(&mut self.game, pairs)
+        crate::core::param_table::apply_weights(&mut self.game, pairs)
     }
 
     fn tuning_samples(

@@ -4,4 +4,5 @@
 pub mod hidden_session;
 pub mod registry;
 pub mod session;
+pub mod solo;
 pub mod variant;

@@ -1,26 +1,37 @@
-//! The variant registry: the list of every game module's `INFO`. The protocol knows variants
-//! only through this list; games never import it.
+//! The variant registry: every game, listed the same way (`VariantInfo::perfect`, `hidden` or
+//! `solitaire`, from the game's `Variant` statement). The protocol knows variants only through
+//! this list; games never import it.
 
 use crate::core::game::RuleError;
 use crate::core::options::{OptionSpec, VariantOptions};
 use crate::faces::session::AnyGame;
 use crate::faces::variant::VariantInfo;
-use crate::games;
+use crate::games::adrenaline::Adrenaline;
+use crate::games::booster::Booster;
+use crate::games::chess::Chess;
+use crate::games::cloak::Cloak;
+use crate::games::neighbour::Neighbour;
+use crate::games::parade::Parade;
+use crate::games::tches::Tches;
+use crate::games::tictacchess::{self, TicTacChess};
+use crate::games::tiledsquares::TiledSquares;
+use crate::games::turtleshell::TurtleShell;
 
 /// Every registered variant, the default (`chess`) first.
 pub fn variants() -> &'static [VariantInfo] {
-    &[
-        games::chess::INFO,
-        games::tictacchess::INFO,
-        games::turtleshell::INFO,
-        games::tches::INFO,
-        games::tiledsquares::INFO,
-        games::adrenaline::INFO,
-        games::booster::INFO,
-        games::parade::INFO,
-        games::neighbour::INFO,
-        games::cloak::INFO,
-    ]
+    static VARIANTS: [VariantInfo; 10] = [
+        VariantInfo::perfect::<Chess>(),
+        VariantInfo::perfect::<TicTacChess>().solved_by(tictacchess::solver::solve),
+        VariantInfo::perfect::<TurtleShell>(),
+        VariantInfo::perfect::<Tches>(),
+        VariantInfo::perfect::<TiledSquares>(),
+        VariantInfo::perfect::<Adrenaline>(),
+        VariantInfo::hidden::<Booster>(),
+        VariantInfo::solitaire::<Parade>(),
+        VariantInfo::solitaire::<Neighbour>(),
+        VariantInfo::hidden::<Cloak>(),
+    ];
+    &VARIANTS
 }
 
 pub fn find(name: &str) -> Option<&'static VariantInfo> {

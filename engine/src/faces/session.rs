@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::core::game::{Evaluate, Game, GameRng, Outcome, Player, RuleError};
 use crate::core::geometry::Geometry;
-use crate::core::params;
+use crate::core::param_table;
 use crate::search::tt::TranspositionTable;
 use crate::search::{self, Limits, SearchConfig, SearchControl, SearchInfo, SearchOutput};
 use crate::tools::render::{self, RenderOptions};
@@ -278,7 +278,7 @@ impl<G: Evaluate> AnyGame for Session<G> {
     }
 
     fn set_eval_weights(&mut self, pairs: &[(String, i32)]) -> Result<(), RuleError> {
-        params::apply_weights(&mut self.game, pairs)
+        param_table::apply_weights(&mut self.game, pairs)
     }
 
     fn tuning_samples(
@@ -383,9 +383,9 @@ pub(crate) fn divide_turns_until_text<G: Game>(
 /// `AnyGame::eval_weights` over any game: its weights by name, empty where it has none.
 pub(crate) fn named_weights<G: Evaluate>(game: &G) -> Vec<(String, i32)> {
     match game.eval_weights() {
-        Some(t) => params::names(t)
+        Some(t) => param_table::names(t)
             .into_iter()
-            .zip(params::values(t))
+            .zip(param_table::values(t))
             .collect(),
         None => Vec::new(),
     }

@@ -2,4 +2,6 @@
 //! and connectivity of the one-player card games.
 
 pub mod cards;
+pub mod chessboard;
 pub mod solitaire;
+pub mod steps;

@@ -8,6 +8,7 @@
 //! `Search` setting names.
 
 pub mod alphabeta;
+pub mod baselines;
 pub mod correction;
 pub mod eval_cache;
 pub mod mcts;
@@ -15,6 +16,7 @@ pub mod memory;
 pub mod ordering;
 pub mod params;
 pub mod quiet;
+pub mod sampling;
 pub mod score;
 pub mod smp;
 pub mod solo;
@@ -67,13 +69,13 @@ pub fn run<G: Evaluate>(
     let out = match cfg.searcher {
         Searcher::Auto | Searcher::AlphaBeta => return think(root, limits, cfg, ctl, tt, report),
         Searcher::Mcts => mcts::think(root, limits, cfg, ctl, tree_mb(tt), report),
-        Searcher::Greedy => mcts::baselines::greedy(
+        Searcher::Greedy => baselines::greedy(
             &mcts::Perfect { root: root.clone() },
             cfg,
             &limits.searchmoves,
             report,
         ),
-        Searcher::Random => mcts::baselines::random(
+        Searcher::Random => baselines::random(
             &mcts::Perfect { root: root.clone() },
             cfg,
             &limits.searchmoves,
@@ -100,9 +102,9 @@ pub fn run_truth<G: Evaluate + Hidden>(
         Searcher::Auto | Searcher::Mcts => {
             mcts::think_truth(truth, limits, cfg, ctl, tree_mb(tt), report)
         }
-        Searcher::AlphaBeta => mcts::determinized::search(&model, limits, cfg, ctl, tt, report),
-        Searcher::Greedy => mcts::baselines::greedy(&model, cfg, &limits.searchmoves, report),
-        Searcher::Random => mcts::baselines::random(&model, cfg, &limits.searchmoves),
+        Searcher::AlphaBeta => sampling::determinized::search(&model, limits, cfg, ctl, tt, report),
+        Searcher::Greedy => baselines::greedy(&model, cfg, &limits.searchmoves, report),
+        Searcher::Random => baselines::random(&model, cfg, &limits.searchmoves),
     };
     time::wait_for_stop(ctl, limits);
     out
@@ -136,14 +138,14 @@ where
                 leave_speculative: true,
                 ..cfg.clone()
             };
-            mcts::determinized::search(&model, limits, &exact, ctl, tt, report)
+            sampling::determinized::search(&model, limits, &exact, ctl, tt, report)
         }
         Searcher::Auto | Searcher::Mcts => {
             mcts::think_view(view, limits, cfg, ctl, tree_mb(tt), report)
         }
-        Searcher::AlphaBeta => mcts::determinized::search(&model, limits, cfg, ctl, tt, report),
-        Searcher::Greedy => mcts::baselines::greedy(&model, cfg, &limits.searchmoves, report),
-        Searcher::Random => mcts::baselines::random(&model, cfg, &limits.searchmoves),
+        Searcher::AlphaBeta => sampling::determinized::search(&model, limits, cfg, ctl, tt, report),
+        Searcher::Greedy => baselines::greedy(&model, cfg, &limits.searchmoves, report),
+        Searcher::Random => baselines::random(&model, cfg, &limits.searchmoves),
     };
     time::wait_for_stop(ctl, limits);
     out

@@ -1,8 +1,8 @@
 //! The searcher's tunable numbers (reductions, margins, windows) as one typed table, the
 //! defaults being what the engine plays with. The `SearchParams` engine option loads them
-//! from a file (see `crate::core::params`); `tessera tune spsa` tunes them by self-play.
+//! from a file (see `crate::core::param_table`); `tessera tune spsa` tunes them by self-play.
 
-use crate::core::params::ParamTable;
+use crate::core::param_table::ParamTable;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchParams {
@@ -449,7 +449,7 @@ impl SearchParams {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::params::names;
+    use crate::core::param_table::names;
 
     #[test]
     fn ranges_follow_the_table_and_hold_the_defaults() {

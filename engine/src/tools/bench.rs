@@ -19,6 +19,9 @@ pub struct BenchLine {
     pub variant: String,
     pub fen: String,
     pub nodes: u64,
+    /// The depth the search reported (alpha-beta: the last completed iteration; tree search:
+    /// the length of its principal line).
+    pub depth: u32,
     pub best: Vec<String>,
 }
 
@@ -114,6 +117,7 @@ pub fn bench_with(
             variant: variant.to_string(),
             fen: fen.to_string(),
             nodes: out.nodes,
+            depth: out.depth,
             best: out.turn,
         });
     }

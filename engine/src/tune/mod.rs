@@ -4,7 +4,7 @@
 //!
 //! `samples` turns recorded games into a variant-free data set (per position: the evaluation,
 //! its gradient with respect to every weight, and the result); `texel` fits the weights on it.
-//! `nnue` trains a network (`crate::core::nnue`) on the same quiet positions, given as the active
+//! `nnue` trains a network (`crate::core::network`) on the same quiet positions, given as the active
 //! inputs a game names for them.
 //! Nothing here names a variant: a game takes part through `Evaluate::eval_weights`,
 //! `set_eval_weights` and `eval_gradient`.

@@ -1,4 +1,4 @@
-//! Training a two-perspective network (`crate::core::nnue`) on quiet positions of recorded games:
+//! Training a two-perspective network (`crate::core::network`) on quiet positions of recorded games:
 //! minimise the mean squared error between `sigmoid(K * out)` (the network's output, in
 //! units of `nnue::SCALE` centipawns) and each position's target, the side to move's
 //! expected score (the game's result, the search score recorded with the move, or a blend:
@@ -11,7 +11,7 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::core::nnue::{FloatNet, B1_LIMIT, QA, W1_LIMIT};
+use crate::core::network::{FloatNet, B1_LIMIT, QA, W1_LIMIT};
 use crate::core::random::{shuffle, symmetric};
 use crate::tune::texel::{EpochReport, Split};
 
@@ -399,7 +399,7 @@ pub fn train_net(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::nnue::{Network, SCALE};
+    use crate::core::network::{Network, SCALE};
 
     /// Samples of a made-up game: 16 inputs, a position is 4 of them, and the side to move's
     /// expected score follows a known rule that needs the hidden layer (an input is worth

@@ -3,7 +3,7 @@
 use rayon::prelude::*;
 
 use crate::core::game::{Evaluate, Player, RuleError};
-use crate::core::params;
+use crate::core::param_table;
 use crate::search::quiet::with_quiet_probe;
 
 /// A game as a record gives it.
@@ -257,8 +257,8 @@ pub fn collect<G: Evaluate>(
     let table = proto
         .eval_weights()
         .ok_or_else(|| RuleError::new(format!("{} has no evaluation weights", proto.variant())))?;
-    let names = params::names(table);
-    let start = params::values(table);
+    let names = param_table::names(table);
+    let start = param_table::values(table);
     let quiet = collect_quiet(proto, games, opts, progress, &|leaf: &G| -> Row {
         let sign = if leaf.to_move() == Player::White {
             1.0

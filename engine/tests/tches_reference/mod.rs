@@ -7,7 +7,10 @@
 
 use std::collections::BTreeSet;
 
-type Sq = (i32, i32);
+#[path = "../mailbox/mod.rs"]
+mod mailbox;
+
+use mailbox::{on, Sq, ALL8, DIAG, KNIGHT, ORTH};
 
 /// The rule choices, read from the same option names the engine takes.
 #[derive(Clone, Debug)]
@@ -117,36 +120,10 @@ pub struct RefPos {
     pub promos: Vec<char>,
 }
 
-fn on(f: i32, r: i32) -> bool {
-    (0..8).contains(&f) && (0..8).contains(&r)
-}
-
 fn name(f: i32, r: i32) -> String {
     format!("{}{}", (b'a' + f as u8) as char, r + 1)
 }
 
-const ORTH: [Sq; 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
-const DIAG: [Sq; 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const ALL8: [Sq; 8] = [
-    (0, 1),
-    (0, -1),
-    (1, 0),
-    (-1, 0),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
-const KNIGHT: [Sq; 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 /// Compass facings as vectors, north first.
 const COMPASS: [Sq; 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 const COMPASS_LETTERS: [char; 4] = ['n', 'e', 's', 'w'];

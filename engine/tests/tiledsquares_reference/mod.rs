@@ -8,6 +8,8 @@
 
 use std::collections::BTreeSet;
 
+use crate::mailbox::{on, ALL8, DIAG, KNIGHT, ORTH};
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Floor {
     Hole,
@@ -35,31 +37,8 @@ pub struct RefPos {
     pub anti_rules: bool,
 }
 
-const KNIGHT: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
-const ROOK: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const BISHOP: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-
 fn at(file: i32, rank: i32) -> Option<usize> {
-    ((0..8).contains(&file) && (0..8).contains(&rank)).then(|| (rank * 8 + file) as usize)
+    on(file, rank).then(|| (rank * 8 + file) as usize)
 }
 
 fn fr(s: usize) -> (i32, i32) {
@@ -67,7 +46,7 @@ fn fr(s: usize) -> (i32, i32) {
 }
 
 pub fn name(s: usize) -> String {
-    format!("{}{}", (b'a' + (s % 8) as u8) as char, s / 8 + 1)
+    crate::mailbox::name(((s % 8) as i32, (s / 8) as i32))
 }
 
 fn parse_name(t: &str) -> usize {
@@ -77,9 +56,9 @@ fn parse_name(t: &str) -> usize {
 
 fn directions(kind: char) -> &'static [(i32, i32)] {
     match kind {
-        'b' => &BISHOP,
-        'r' => &ROOK,
-        _ => &KING, // the queen's eight lines
+        'b' => &DIAG,
+        'r' => &ORTH,
+        _ => &ALL8, // the queen's eight lines
     }
 }
 
@@ -191,7 +170,7 @@ impl RefPos {
                     tr == r + dir && (tf - f).abs() == 1
                 }
                 'n' => KNIGHT.iter().any(|&(df, dr)| (f + df, r + dr) == (tf, tr)),
-                'k' => KING.iter().any(|&(df, dr)| (f + df, r + dr) == (tf, tr)),
+                'k' => ALL8.iter().any(|&(df, dr)| (f + df, r + dr) == (tf, tr)),
                 kind => directions(kind).iter().any(|&(df, dr)| {
                     let (mut x, mut y) = (f + df, r + dr);
                     while let Some(c) = at(x, y) {
@@ -243,7 +222,7 @@ impl RefPos {
                     }
                 }
                 'k' => {
-                    for &(df, dr) in &KING {
+                    for &(df, dr) in &ALL8 {
                         if let Some(c) = at(f + df, r + dr) {
                             if self.board[c].is_none_or(|q| q.white != us) {
                                 out.push(format!("{}{}", name(s), name(c)));

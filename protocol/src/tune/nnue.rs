@@ -1,4 +1,4 @@
-//! `tessera tune nnue`: trains a chess network (`tessera::core::nnue`) on the quiet positions of
+//! `tessera tune nnue`: trains a chess network (`tessera::core::network`) on the quiet positions of
 //! games that `tessera match` recorded, then puts it to an SPRT match against the engine's
 //! default evaluation (the hand-written one with the built-in correction); only an accepted
 //! network is written to `--out`.
@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use tessera::core::game::{Game, Player};
-use tessera::core::nnue::{FloatNet, Network};
+use tessera::core::network::{FloatNet, Network};
 use tessera::games::chess::{nnue, Chess};
 use tessera::tune::nnue::{initial, net_loss, train_net, NetOptions, NetSamples};
 use tessera::tune::{blend_target, collect_quiet, win_chance, EpochReport, SampleOptions};
@@ -91,10 +91,10 @@ type Inputs = (Vec<u16>, Vec<u16>, Player, (i32, f32), (i32, f32));
 
 pub fn run(a: NnueArgs) -> Result<(), String> {
     set_threads(a.threads)?;
-    if a.hidden == 0 || a.hidden > tessera::core::nnue::MAX_HIDDEN {
+    if a.hidden == 0 || a.hidden > tessera::core::network::MAX_HIDDEN {
         return Err(format!(
             "--hidden must be 1 to {}",
-            tessera::core::nnue::MAX_HIDDEN
+            tessera::core::network::MAX_HIDDEN
         ));
     }
     // Loaded (or refused) before the games are read, which takes a while.
@@ -148,7 +148,7 @@ pub fn run(a: NnueArgs) -> Result<(), String> {
         // evaluation's share of it.
         let base = |(e, share): (i32, f32)| {
             if a.residual {
-                (e as f32 / tessera::core::nnue::SCALE as f32, share)
+                (e as f32 / tessera::core::network::SCALE as f32, share)
             } else {
                 (0.0, 1.0)
             }

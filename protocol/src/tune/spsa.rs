@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use clap::Args;
-use tessera::core::params::{self, ParamTable};
+use tessera::core::param_table::{self, ParamTable};
 use tessera::search::params::{SearchParams, SPSA_RANGES};
 
 use super::accept::{conclude, sprt_match, AcceptArgs, MatchSettings};
@@ -189,20 +189,20 @@ impl Shared {
 }
 
 fn table_with(base: &SearchParams, tuned: &[Tuned], theta: &[f64]) -> SearchParams {
-    let mut v = params::values(base);
+    let mut v = param_table::values(base);
     for (t, &x) in tuned.iter().zip(theta) {
         v[t.index] = x.round().clamp(t.min, t.max) as i32;
     }
     let mut p = *base;
-    params::set_values(&mut p, &v).expect("same table");
+    param_table::set_values(&mut p, &v).expect("same table");
     p
 }
 
 /// The parameters that differ from the built-in ones, as an engine option.
 fn option_of(p: &SearchParams) -> Vec<(String, String)> {
     let d = SearchParams::default();
-    let names = params::names(p);
-    let (a, b) = (params::values(p), params::values(&d));
+    let names = param_table::names(p);
+    let (a, b) = (param_table::values(p), param_table::values(&d));
     let changed: Vec<(String, i32)> = names
         .into_iter()
         .zip(a.iter().zip(&b))
@@ -212,7 +212,7 @@ fn option_of(p: &SearchParams) -> Vec<(String, String)> {
     if changed.is_empty() {
         Vec::new()
     } else {
-        vec![("SearchParams".into(), params::inline_json(&changed))]
+        vec![("SearchParams".into(), param_table::inline_json(&changed))]
     }
 }
 
@@ -226,8 +226,8 @@ pub fn run(a: SpsaArgs) -> Result<(), String> {
         Some(p) => crate_params_file(p)?,
         None => SearchParams::default(),
     };
-    let names = params::names(&base);
-    let values = params::values(&base);
+    let names = param_table::names(&base);
+    let values = param_table::values(&base);
     for p in &a.params {
         if !names.iter().any(|n| n == p) {
             return Err(format!(
@@ -331,7 +331,7 @@ pub fn run(a: SpsaArgs) -> Result<(), String> {
     let result = table_with(&base, &tuned, &theta);
     println!("tuned search parameters (start -> end):");
     for t in &tuned {
-        let v = params::values(&result)[t.index];
+        let v = param_table::values(&result)[t.index];
         println!("  {}: {} -> {v}", t.name, values[t.index]);
     }
     let text = table_text(&result);
@@ -361,7 +361,12 @@ pub fn run(a: SpsaArgs) -> Result<(), String> {
 
 fn table_text(p: &SearchParams) -> String {
     let t: &dyn ParamTable = p;
-    params::to_json(None, "params", &params::names(t), &params::values(t))
+    param_table::to_json(
+        None,
+        "params",
+        &param_table::names(t),
+        &param_table::values(t),
+    )
 }
 
 /// Reads a search parameter file.

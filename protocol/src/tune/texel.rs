@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use tessera::core::options::VariantOptions;
-use tessera::core::params;
+use tessera::core::param_table;
 use tessera::faces::registry;
 use tessera::tune::texel::EpochReport;
 use tessera::tune::{self, FitOptions, RecordedGame, SampleOptions, Split};
@@ -127,7 +127,7 @@ pub fn read_games(
 fn read_weights(path: &std::path::Path, game: &dyn AnyGame) -> Result<Vec<(String, i32)>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let f = params::parse_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let f = param_table::parse_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     if let Some(v) = &f.variant {
         if !v.eq_ignore_ascii_case(game.variant()) {
             return Err(format!("{} holds weights for {v}", path.display()));
@@ -264,7 +264,7 @@ pub fn run(a: TexelArgs) -> Result<(), String> {
     let tuned = game.eval_weights();
     print_changes(&start, &tuned);
     let values: Vec<i32> = tuned.iter().map(|(_, v)| *v).collect();
-    let text = params::to_json(Some(variant), "weights", &names, &values);
+    let text = param_table::to_json(Some(variant), "weights", &names, &values);
     let candidate = sibling(&a.out, "candidate");
     write(&candidate, &text)?;
     println!("fitted table: {}", candidate.display());
@@ -279,7 +279,7 @@ pub fn run(a: TexelArgs) -> Result<(), String> {
         if c.is_empty() {
             Vec::new()
         } else {
-            vec![("EvalWeights".to_string(), params::inline_json(&c))]
+            vec![("EvalWeights".to_string(), param_table::inline_json(&c))]
         }
     };
     let r = sprt_match(

@@ -2,28 +2,21 @@
 //! transposition table and the running search. Every command either succeeds or prints
 //! exactly one `info string error: ...` line and changes nothing.
 
-use std::sync::Arc;
-
 use tessera::core::options::VariantOptions;
 use tessera::faces::variant::VariantInfo;
-use tessera::search::tt::TranspositionTable;
 use tessera::search::SearchConfig;
 use tessera::AnyGame;
 
-use super::options::{self, VARIANT_OPTION};
+use super::options::{uci_line, variant_line};
 use super::parse::{self, Go, Start};
 use super::perft_job;
-use super::report::{clip_echoes, one_line};
-use super::search_thread::{self, Running};
-use super::Output;
+use super::report::clip_echoes;
+use super::search_thread;
 use crate::params::{self, EvalWeights};
+use crate::plumbing::options::{self, VARIANT_OPTION};
+use crate::plumbing::search::Running;
+use crate::plumbing::{first_variant, one_line, Flow, Output, SearchSettings};
 use crate::setup;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    Continue,
-    Quit,
-}
 
 pub struct Engine {
     out: Output,
@@ -32,10 +25,8 @@ pub struct Engine {
     /// Every variant option set so far (each variant reads the ones it knows).
     vopts: VariantOptions,
     game: Box<dyn AnyGame>,
-    cfg: SearchConfig,
-    hash_mb: usize,
+    settings: SearchSettings,
     ponder: bool,
-    tt: Arc<TranspositionTable>,
     search: Option<Running>,
     /// Evaluation weights from the `EvalWeights` option, for the variant they name.
     eval_weights: Option<EvalWeights>,
@@ -49,19 +40,15 @@ impl Engine {
     /// An engine over the variants of `catalog` (the registry's, or a test's), playing the
     /// first one from its start position.
     pub fn new(catalog: &'static [VariantInfo], out: Output) -> Result<Engine, String> {
-        let variant = catalog.first().ok_or("no variant is registered")?;
-        let vopts = VariantOptions::new();
-        let game = setup::build_position(variant, &vopts, None, "")?;
+        let (variant, vopts, game) = first_variant(catalog)?;
         Ok(Engine {
             out,
             catalog,
             variant,
             vopts,
             game,
-            cfg: SearchConfig::default(),
-            hash_mb: options::DEFAULT_HASH_MB as usize,
+            settings: SearchSettings::default(),
             ponder: false,
-            tt: Arc::new(TranspositionTable::new(options::DEFAULT_HASH_MB as usize)),
             search: None,
             eval_weights: None,
             turns_played: 0,
@@ -77,11 +64,11 @@ impl Engine {
     }
 
     pub fn config(&self) -> &SearchConfig {
-        &self.cfg
+        &self.settings.cfg
     }
 
     pub fn hash_mb(&self) -> usize {
-        self.hash_mb
+        self.settings.hash_mb()
     }
 
     pub fn variant_options(&self) -> &VariantOptions {
@@ -112,7 +99,7 @@ impl Engine {
             "debug" | "register" => Ok(()),
             "setoption" => self.setoption(args),
             "ucinewgame" => {
-                self.tt.clear();
+                self.settings.clear_table();
                 Ok(())
             }
             "position" => self.position(args),
@@ -167,11 +154,11 @@ impl Engine {
         self.say(&format!("id name Tessera {}", env!("CARGO_PKG_VERSION")));
         self.say("id author The Tessera developers");
         for o in options::ENGINE_OPTIONS {
-            self.say(&options::uci_line(o));
+            self.say(&uci_line(o));
         }
-        self.say(&options::variant_line(self.catalog));
+        self.say(&variant_line(self.catalog));
         for o in options::variant_options(self.catalog) {
-            self.say(&options::uci_line(o));
+            self.say(&uci_line(o));
         }
         self.say("uciok");
         Ok(())
@@ -188,15 +175,10 @@ impl Engine {
             match spec.name {
                 "Hash" => {
                     let mb: usize = v.parse().map_err(|_| "bad Hash value".to_string())?;
-                    if mb != self.hash_mb {
-                        options::check_hash_fits(mb)?;
-                        // A running search keeps its own table; the next one gets the new size.
-                        self.tt = Arc::new(TranspositionTable::new(mb));
-                        self.hash_mb = mb;
-                    }
+                    self.settings.set_hash_mb(mb)?;
                 }
                 "Ponder" => self.ponder = v == "true",
-                "SearchParams" => self.cfg.params = params::search_params(&v)?,
+                "SearchParams" => self.settings.cfg.params = params::search_params(&v)?,
                 "EvalWeights" => {
                     let w = params::eval_weights(self.catalog, self.variant.name, &self.vopts, &v)?;
                     let fresh = setup::build_position(self.variant, &self.vopts, None, "")?;
@@ -205,7 +187,7 @@ impl Engine {
                     self.game = g;
                     self.eval_weights = w;
                 }
-                name if options::set_search_option(&mut self.cfg, name, &v) => {}
+                name if options::set_search_option(&mut self.settings.cfg, name, &v) => {}
                 _ => {
                     // UCI_Chess960 changes how a variant writes castling: it is a variant
                     // option too, so the game is rebuilt with it.
@@ -309,8 +291,8 @@ impl Engine {
                 self.search = Some(search_thread::start(
                     self.game.boxed_clone(),
                     limits,
-                    self.cfg.clone(),
-                    self.tt.clone(),
+                    self.settings.cfg.clone(),
+                    self.settings.table(),
                     self.out.clone(),
                 ));
                 Ok(())

@@ -7,9 +7,8 @@ use tessera::search::SearchControl;
 use tessera::AnyGame;
 
 use super::parse::{PerftJob, PerftKind};
-use super::report::one_line;
-use super::search_thread::Running;
-use super::Output;
+use crate::plumbing::search::Running;
+use crate::plumbing::{one_line, Output};
 
 /// Counts on a copy of `root`, printing `action: count` as each first action is done, then a
 /// blank line and `Nodes searched: N`; stopped early, an `info string` says how far it got.

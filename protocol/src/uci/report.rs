@@ -2,13 +2,7 @@
 
 use tessera::search::{Score, SearchInfo};
 
-/// Keeps one output line one line: control characters (a stray newline in a note or an echoed
-/// token) would otherwise split or corrupt the protocol stream.
-pub fn one_line(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
-}
+use crate::plumbing::one_line;
 
 /// The most characters of the input an error line quotes back, and the longest error line.
 const MAX_ECHO: usize = 80;

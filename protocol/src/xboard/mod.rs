@@ -18,16 +18,14 @@ use std::thread::{self, JoinHandle};
 
 use tessera::core::options::{OptionKind, OptionSpec, VariantOptions};
 use tessera::faces::variant::VariantInfo;
-use tessera::search::tt::TranspositionTable;
-use tessera::search::{Limits, SearchConfig, SearchControl};
+use tessera::search::{Limits, SearchControl};
 use tessera::{AnyGame, Player};
 
 use crate::moves;
+use crate::plumbing::options;
+use crate::plumbing::search::search_blocking;
+use crate::plumbing::{first_variant, one_line, read_lines, Flow, Output, SearchSettings};
 use crate::setup;
-use crate::uci::options as uci_options;
-use crate::uci::report::one_line;
-use crate::uci::search_thread;
-use crate::uci::{Flow, Output};
 use text::{
     looks_like_move, option_feature, parse_num, result_line, set_fen_leniently, thinking_line,
 };
@@ -73,9 +71,7 @@ pub struct Xboard {
     clock: Clock,
     post: Arc<AtomicBool>,
     analyzing: bool,
-    cfg: SearchConfig,
-    hash_mb: usize,
-    tt: Arc<TranspositionTable>,
+    settings: SearchSettings,
     thinking: Option<Thinking>,
 }
 
@@ -83,9 +79,7 @@ type Reply = Result<(), String>;
 
 impl Xboard {
     pub fn new(catalog: &'static [VariantInfo], out: Output) -> Result<Xboard, String> {
-        let variant = catalog.first().ok_or("no variant is registered")?;
-        let vopts = VariantOptions::new();
-        let game = setup::build_position(variant, &vopts, None, "")?;
+        let (variant, vopts, game) = first_variant(catalog)?;
         Ok(Xboard {
             out,
             catalog,
@@ -99,11 +93,7 @@ impl Xboard {
             clock: Clock::default(),
             post: Arc::new(AtomicBool::new(false)),
             analyzing: false,
-            cfg: SearchConfig::default(),
-            hash_mb: uci_options::DEFAULT_HASH_MB as usize,
-            tt: Arc::new(TranspositionTable::new(
-                uci_options::DEFAULT_HASH_MB as usize,
-            )),
+            settings: SearchSettings::default(),
             thinking: None,
         })
     }
@@ -236,7 +226,7 @@ impl Xboard {
             "memory" => self.memory(rest),
             "cores" => parse_num::<usize>(rest)
                 .filter(|n| (1..=256).contains(n))
-                .map(|n| self.cfg.threads = n)
+                .map(|n| self.settings.cfg.threads = n)
                 .ok_or_else(|| "cores takes a number from 1 to 256".into()),
             "option" => self.option(rest),
             "lift" => text::highlight(self.game.as_ref(), rest).map(|l| self.say(&l)),
@@ -274,18 +264,18 @@ impl Xboard {
     /// Engine options XBoard cannot set otherwise, and every variant option (XBoard sets
     /// the hash size, threads and Chess960 itself).
     fn offered_options(&self) -> Vec<&'static OptionSpec> {
-        let mut v: Vec<&'static OptionSpec> = uci_options::ENGINE_OPTIONS
+        let mut v: Vec<&'static OptionSpec> = options::ENGINE_OPTIONS
             .iter()
             .filter(|o| matches!(o.name, "MultiPV" | "Move Overhead" | "Contempt"))
             .collect();
-        v.extend(uci_options::variant_options(self.catalog));
+        v.extend(options::variant_options(self.catalog));
         v
     }
 
     fn new_game(&mut self) -> Reply {
         self.stop_thinking();
         self.analyzing = false;
-        self.tt.clear();
+        self.settings.clear_table();
         let mut o = self.vopts.clone();
         o.set("UCI_Chess960", "false");
         let chess = self.catalog.first().ok_or("no variant")?;
@@ -305,7 +295,7 @@ impl Xboard {
         }
         self.rebuild(choice.info, o)?;
         if !choice.known {
-            let line = variants::setup_line(name, self.game.as_ref())?;
+            let line = variants::setup_line(self.variant.name, self.game.as_ref())?;
             self.say(&line);
             let described = variants::rules_described(self.variant, &self.played_opts);
             if described {
@@ -377,14 +367,9 @@ impl Xboard {
 
     fn memory(&mut self, rest: &str) -> Reply {
         let mb = parse_num::<usize>(rest)
-            .filter(|m| *m >= 1 && *m as i64 <= uci_options::MAX_HASH_MB)
+            .filter(|m| *m >= 1 && *m as i64 <= options::MAX_HASH_MB)
             .ok_or("memory takes a size in MB")?;
-        if mb != self.hash_mb {
-            uci_options::check_hash_fits(mb)?;
-            self.tt = Arc::new(TranspositionTable::new(mb));
-            self.hash_mb = mb;
-        }
-        Ok(())
+        self.settings.set_hash_mb(mb)
     }
 
     /// `option NAME=VALUE` (check options arrive as 0 or 1).
@@ -403,11 +388,11 @@ impl Xboard {
             (OptionKind::Check { .. }, "0") => "false",
             _ => value,
         };
-        let v = uci_options::validate(spec, value)?;
+        let v = options::validate(spec, value)?;
         match spec.name {
-            "MultiPV" => self.cfg.multipv = v.parse().unwrap_or(1),
-            "Move Overhead" => self.cfg.move_overhead = v.parse().unwrap_or(0),
-            "Contempt" => self.cfg.contempt = v.parse().unwrap_or(0),
+            "MultiPV" => self.settings.cfg.multipv = v.parse().unwrap_or(1),
+            "Move Overhead" => self.settings.cfg.move_overhead = v.parse().unwrap_or(0),
+            "Contempt" => self.settings.cfg.contempt = v.parse().unwrap_or(0),
             _ => {
                 self.stop_thinking();
                 let mut o = self.vopts.clone();
@@ -537,24 +522,17 @@ impl Xboard {
             discard.clone(),
             self.out.clone(),
             self.post.clone(),
-            self.cfg.clone(),
-            self.tt.clone(),
+            self.settings.cfg.clone(),
+            self.settings.table(),
         );
         let analyzing = self.analyzing;
         let handle = thread::spawn(move || {
             let geo = root.geometry().clone();
-            let result = search_thread::search_blocking(
-                root.as_ref(),
-                &limits,
-                &cfg,
-                &c,
-                &tt,
-                &mut |info| {
-                    if (analyzing || post.load(Ordering::Relaxed)) && !info.pv.is_empty() {
-                        out(&one_line(&thinking_line(&geo, info)));
-                    }
-                },
-            );
+            let result = search_blocking(root.as_ref(), &limits, &cfg, &c, &tt, &mut |info| {
+                if (analyzing || post.load(Ordering::Relaxed)) && !info.pv.is_empty() {
+                    out(&one_line(&thinking_line(&geo, info)));
+                }
+            });
             if analyzing {
                 return None;
             }
@@ -629,21 +607,11 @@ impl Drop for Xboard {
     }
 }
 
-/// Runs the xboard protocol on stdin/stdout, the `xboard` line already read.
-pub fn run_stdio(input: &mut dyn BufRead, out: Output) -> Result<(), String> {
+/// Runs the xboard protocol on `input` until `quit` or the end of input, the `xboard` line
+/// already read (by `crate::run_stdio`).
+pub fn run(input: &mut dyn BufRead, out: Output) -> Result<(), String> {
     let mut xb = Xboard::new(tessera::faces::registry::variants(), out)?;
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        let line = String::from_utf8_lossy(&buf);
-        if xb.handle(&line) == Flow::Quit {
-            break;
-        }
-    }
+    read_lines(input, &mut |line| xb.handle(line));
     xb.stop_thinking();
     Ok(())
 }

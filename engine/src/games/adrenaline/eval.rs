@@ -9,13 +9,16 @@
 
 use crate::core::bitboard::Bits;
 use crate::core::game::{Evaluate, RuleError};
-use crate::core::params::{self, ParamTable};
-use crate::games::chess::attacks::{bb, rank_of, tables, Square};
-use crate::games::chess::MoveKind;
+use crate::core::param_table::{self, ParamTable};
+use crate::kits::chessboard::attacks::{bb, rank_of, tables, Square};
+use crate::kits::chessboard::MoveKind;
 
-use super::movegen::{piece_reach, Act};
-use super::position::{Phase, Pos, BISHOP, KING, KNIGHT, NO_SQUARE, PAWN, QUEEN};
-use super::tables::{distance, keys, spread, within};
+use crate::kits::steps::board::{piece_reach, BISHOP, KING, KNIGHT, NO_SQUARE, PAWN, QUEEN};
+use crate::kits::steps::reach::{distance, spread, within};
+
+use super::movegen::Act;
+use super::position::{Phase, Pos};
+use super::tables::keys;
 use super::Adrenaline;
 
 /// Evaluation weights in centipawns. The defaults are what the engine plays with. They form a
@@ -421,7 +424,7 @@ impl Evaluate for Adrenaline {
             )));
         }
         let mut w = self.weights;
-        params::set_values(&mut w, values)?;
+        param_table::set_values(&mut w, values)?;
         if !(0..=MAX_CHECKER_FULL).contains(&w.checker_full) {
             return Err(RuleError::new(format!(
                 "checker_full is a count of checkers from 0 to {MAX_CHECKER_FULL}, not {}",

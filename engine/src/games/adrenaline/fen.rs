@@ -5,13 +5,14 @@
 
 use crate::core::bitboard::Bits;
 use crate::core::game::RuleError;
-use crate::games::chess::attacks::{bb, rank_of, tables, RANK_1, RANK_8};
-use crate::games::chess::{parse_clocks, parse_ranks, parse_side};
-use crate::games::chess::{parse_square, square_name, PieceKind};
+use crate::kits::chessboard::attacks::{bb, rank_of, tables, RANK_1, RANK_8};
+use crate::kits::chessboard::fen::{parse_clocks, parse_ranks, parse_side};
+use crate::kits::chessboard::{parse_square, square_name, PieceKind};
 
-use super::movegen::king_home;
-use super::position::{Phase, Pos, KING, NO_SQUARE, PAWN, ROOK, SUPPLY};
-use super::reach::{Stacks, StepRules};
+use crate::kits::steps::board::{king_home, KING, NO_SQUARE, PAWN, ROOK};
+use crate::kits::steps::reach::{steps_reach, Stacks, StepRules};
+
+use super::position::{Phase, Pos, SUPPLY};
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -";
 
@@ -219,7 +220,7 @@ fn check_kings(pos: &Pos) -> Result<(), RuleError> {
         Phase::Steps(s) => {
             let king = pos.board.king_square(us ^ 1);
             let steps = rules.budget(s, None);
-            if super::reach::steps_reach(&pos.board, us, s, steps, king, &rules) {
+            if steps_reach(&pos.board, us, s, steps, king, &rules) {
                 return Err(err("the stepping piece could capture the enemy king"));
             }
         }

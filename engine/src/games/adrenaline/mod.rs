@@ -13,54 +13,48 @@
 //! regular double step that used no steps, and only by a regular move. Checkmate wins,
 //! stalemate, threefold repetition, fifty moves and bare kings draw.
 //!
-//! Modules: `position` (bitboards, stacks, turn state), `tables` (keys, step-reach tables),
-//! `reach` (the adrenaline-check test), `movegen` (actions), `turn` (playing and legality),
-//! `notation`, `fen`, `eval`.
+//! Modules: `position` (bitboards, stacks, turn state), `tables` (keys), `movegen` (actions),
+//! `turn` (playing and legality), `notation`, `fen`, `eval`; the board, the adrenaline-check
+//! test and the turn's shared parts are the stepping games' kit (`kits::steps`).
 
 mod eval;
 pub(crate) mod fen;
 pub(crate) mod movegen;
 pub(crate) mod notation;
 pub(crate) mod position;
-pub mod reach;
 pub(crate) mod tables;
 #[cfg(test)]
 mod tests;
 mod turn;
 
-use std::sync::OnceLock;
-
 use crate::core::bitboard::{Bits, Cell};
 use crate::core::game::{CellMark, Game, Outcome, Player, RuleError};
-use crate::core::geometry::Geometry;
-use crate::core::options::VariantOptions;
+use crate::core::options::{OptionSpec, VariantOptions};
+use crate::core::variant::Variant;
 use crate::core::zobrist::earlier_occurrences;
-use crate::faces::session::{AnyGame, Session};
-use crate::faces::variant::VariantInfo;
-use crate::games::chess::{square_name, PieceKind};
+use crate::kits::chessboard::{square_name, PieceKind};
+use crate::kits::steps::board::{player, KING, NO_SQUARE};
+use crate::kits::steps::step_game_parts;
+use crate::kits::steps::turn::no_action_outcome;
 
 pub use eval::{Weights, MAX_CHECKER_FULL};
 pub use fen::START_FEN;
 pub use movegen::Act;
 pub use notation::END;
 pub use position::{Phase, SUPPLY};
-pub use tables::{distance, within};
 
-use position::{Pos, KING};
+use position::Pos;
 
-fn create(_opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
-    Ok(Session::boxed(Adrenaline::new()))
+impl Variant for Adrenaline {
+    const NAME: &'static str = "adrenaline";
+    const SUMMARY: &'static str =
+        "Adrenaline Chess: captures put checkers under enemy pieces; checkers buy extra king steps";
+    const OPTIONS: &'static [OptionSpec] = &[];
+
+    fn from_options(_opts: &VariantOptions) -> Result<Adrenaline, RuleError> {
+        Ok(Adrenaline::new())
+    }
 }
-
-/// The registry entry.
-pub const INFO: VariantInfo = VariantInfo {
-    name: "adrenaline",
-    summary:
-        "Adrenaline Chess: captures put checkers under enemy pieces; checkers buy extra king steps",
-    options: &[],
-    create,
-    solve: None,
-};
 
 /// An Adrenaline game: the position, the keys of earlier turn starts (for repetition), and
 /// the evaluation weights.
@@ -78,19 +72,6 @@ pub struct Adrenaline {
 pub struct Undo {
     pos: Pos,
     ended_turn: bool,
-}
-
-fn geometry() -> &'static Geometry {
-    static G: OnceLock<Geometry> = OnceLock::new();
-    G.get_or_init(|| Geometry::square(8, 8))
-}
-
-fn player(c: usize) -> Player {
-    if c == 0 {
-        Player::White
-    } else {
-        Player::Black
-    }
 }
 
 impl Default for Adrenaline {
@@ -161,11 +142,7 @@ impl Adrenaline {
     /// as it stands (the opponent's en-passant right counted when it holds one).
     pub fn king_exposed(&self, p: Player) -> bool {
         let ep_theirs = (self.pos.phase == Phase::Regular) == (self.pos.side as usize != p.index());
-        let ep = if ep_theirs {
-            self.pos.ep
-        } else {
-            position::NO_SQUARE
-        };
+        let ep = if ep_theirs { self.pos.ep } else { NO_SQUARE };
         self.pos.exposed(p.index(), ep)
     }
 
@@ -206,16 +183,10 @@ impl Game for Adrenaline {
     type Action = Act;
     type Undo = Undo;
 
+    step_game_parts!();
+
     fn variant(&self) -> &'static str {
         "adrenaline"
-    }
-
-    fn geometry(&self) -> &Geometry {
-        geometry()
-    }
-
-    fn to_move(&self) -> Player {
-        player(self.pos.side as usize)
     }
 
     fn legal_actions(&self, out: &mut Vec<Act>) {
@@ -293,16 +264,7 @@ impl Game for Adrenaline {
     }
 
     fn no_action_outcome(&self) -> Outcome {
-        if self.pos.in_adrenaline_check() {
-            Outcome::Win {
-                winner: self.to_move().opponent(),
-                reason: "checkmate",
-            }
-        } else {
-            Outcome::Draw {
-                reason: "stalemate",
-            }
-        }
+        no_action_outcome(self.pos.in_adrenaline_check(), self.to_move())
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -389,6 +351,10 @@ impl Game for Adrenaline {
                 (s, l.to_string())
             })
             .collect()
+    }
+
+    fn checked_royals(&self) -> Vec<Cell> {
+        crate::core::game::checked_king(self, crate::core::game::Evaluate::in_check(self))
     }
 
     fn cell_marks(&self) -> Vec<(Cell, CellMark)> {

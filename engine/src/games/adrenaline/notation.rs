@@ -4,7 +4,7 @@
 //! checker is owed. A turn is its actions comma-joined: `d1h5,h5g6,+h7`.
 
 use crate::core::game::RuleError;
-use crate::games::chess::{parse_square, square_name, MoveKind, PieceKind};
+use crate::kits::chessboard::{parse_square, square_name, MoveKind, PieceKind};
 
 use super::movegen::Act;
 use super::position::Phase;

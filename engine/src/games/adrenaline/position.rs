@@ -1,96 +1,14 @@
 //! The position: chess bitboards, the checker stacks under the pieces, and the state of the
 //! turn in progress. Small and `Copy`, so undo is a copy.
 
-use crate::games::chess::attacks::{self, bb, file_of, Square};
+use crate::kits::chessboard::attacks::{bb, Square};
+use crate::kits::steps::board::{Board, NO_SQUARE};
+use crate::kits::steps::turn::ep_key;
 
 use super::tables::keys;
 
-/// "No square" for the en-passant field.
-pub const NO_SQUARE: u8 = 64;
 /// Checkers in the game: the supply holds those not under a piece.
 pub const SUPPLY: u8 = 24;
-
-pub const PAWN: usize = 0;
-pub const KNIGHT: usize = 1;
-pub const BISHOP: usize = 2;
-pub const ROOK: usize = 3;
-pub const QUEEN: usize = 4;
-pub const KING: usize = 5;
-
-/// Castling-right bits: White h-side, White a-side, Black h-side, Black a-side.
-pub const WHITE_SHORT: u8 = 1;
-pub const WHITE_LONG: u8 = 2;
-pub const BLACK_SHORT: u8 = 4;
-pub const BLACK_LONG: u8 = 8;
-
-/// Where the pieces stand: bitboards by kind and by colour (0 White, 1 Black).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Board {
-    pub by_kind: [u64; 6],
-    pub by_color: [u64; 2],
-}
-
-impl Board {
-    #[inline(always)]
-    pub fn occupied(&self) -> u64 {
-        self.by_color[0] | self.by_color[1]
-    }
-
-    #[inline(always)]
-    pub fn pieces(&self, color: usize, kind: usize) -> u64 {
-        self.by_color[color] & self.by_kind[kind]
-    }
-
-    /// The king's square; `NO_SQUARE` if the side has none.
-    #[inline(always)]
-    pub fn king_square(&self, color: usize) -> Square {
-        let k = self.pieces(color, KING);
-        if k == 0 {
-            NO_SQUARE
-        } else {
-            k.trailing_zeros() as Square
-        }
-    }
-
-    #[inline(always)]
-    pub fn color_at(&self, s: Square) -> Option<usize> {
-        let b = bb(s);
-        if self.by_color[0] & b != 0 {
-            Some(0)
-        } else if self.by_color[1] & b != 0 {
-            Some(1)
-        } else {
-            None
-        }
-    }
-
-    /// `(color, kind)` of the piece on `s`.
-    #[inline(always)]
-    pub fn piece_at(&self, s: Square) -> Option<(usize, usize)> {
-        let color = self.color_at(s)?;
-        Some((color, self.kind_at(s)))
-    }
-
-    /// Kind of the piece on an occupied square.
-    #[inline(always)]
-    pub fn kind_at(&self, s: Square) -> usize {
-        let b = bb(s);
-        (0..6).find(|&k| self.by_kind[k] & b != 0).unwrap_or(KING)
-    }
-
-    #[inline(always)]
-    pub fn toggle(&mut self, s: Square, color: usize, kind: usize) {
-        let b = bb(s);
-        self.by_kind[kind] ^= b;
-        self.by_color[color] ^= b;
-    }
-
-    /// Whether a piece of `by` attacks `s` in the ordinary chess sense with occupancy `occ`.
-    #[inline(always)]
-    pub fn attacked_by(&self, s: Square, by: usize, occ: u64) -> bool {
-        attacks::attacked_by(&self.by_kind, &self.by_color, s, by, occ)
-    }
-}
 
 /// Where the turn in progress stands.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -206,14 +124,8 @@ impl Pos {
     }
 
     pub fn set_ep(&mut self, ep: u8) {
-        let z = keys();
-        if self.ep != NO_SQUARE {
-            self.key ^= z.ep_file[file_of(self.ep) as usize];
-        }
+        self.key ^= ep_key(&keys().ep_file, self.ep, ep);
         self.ep = ep;
-        if ep != NO_SQUARE {
-            self.key ^= z.ep_file[file_of(ep) as usize];
-        }
     }
 
     pub fn set_castling(&mut self, rights: u8) {
@@ -242,21 +154,6 @@ impl Pos {
         captured
     }
 
-    /// Rights kept when a move or step starts or ends on `s`: a king or rook leaving its
-    /// square, or anything landing on a rook's square, ends the rights it served.
-    #[inline]
-    pub fn rights_kept(s: Square) -> u8 {
-        match s {
-            4 => !(WHITE_SHORT | WHITE_LONG),
-            7 => !WHITE_SHORT,
-            0 => !WHITE_LONG,
-            60 => !(BLACK_SHORT | BLACK_LONG),
-            63 => !BLACK_SHORT,
-            56 => !BLACK_LONG,
-            _ => 0x0f,
-        }
-    }
-
     /// The Zobrist key from scratch.
     pub fn compute_key(&self) -> u64 {
         let z = keys();
@@ -271,9 +168,7 @@ impl Pos {
             k ^= z.black_to_move;
         }
         k ^= z.castling[self.castling as usize];
-        if self.ep != NO_SQUARE {
-            k ^= z.ep_file[file_of(self.ep) as usize];
-        }
+        k ^= ep_key(&z.ep_file, NO_SQUARE, self.ep);
         match self.phase {
             Phase::Regular => {}
             Phase::Steps(s) => k ^= z.stepping[s as usize],

@@ -333,15 +333,15 @@ fn the_evaluation_counts_checkers_as_material() {
 
 #[test]
 fn weights_are_a_param_table() {
-    use crate::core::params::{self, testing};
+    use crate::core::param_table::{self, testing};
     let start = Adrenaline::new();
     let positions = testing::random_positions(&start, 12, 40);
     testing::check_table("adrenaline", &positions, 3.0);
-    let names = params::names(start.eval_weights().unwrap());
+    let names = param_table::names(start.eval_weights().unwrap());
     assert!(names.contains(&"checker.5".to_string()) && names.contains(&"checker_full".into()));
     let mut g = Adrenaline::new();
     for bad in [-1, MAX_CHECKER_FULL + 1] {
-        assert!(params::apply_weights(&mut g, &[("checker_full".into(), bad)]).is_err());
+        assert!(param_table::apply_weights(&mut g, &[("checker_full".into(), bad)]).is_err());
     }
     assert_eq!(*g.weights(), Weights::default());
 }

@@ -15,43 +15,54 @@
 //! changes nothing about the mover's safety (only occupancy and checkers matter to the test).
 
 use crate::core::bitboard::Bits;
-use crate::games::chess::attacks::{bb, Square};
-use crate::games::chess::{Move, MoveKind, PieceKind};
-
-use super::movegen::{
-    king_home, ordinary_legal, pseudo_regular, step_promotes, step_targets, Act, CASTLING,
-    PROMOTIONS,
+use crate::kits::chessboard::attacks::Square;
+use crate::kits::chessboard::{Move, PieceKind};
+use crate::kits::steps::board::{
+    king_home, ordinary_legal, rights_kept, step_promotes, step_targets, CASTLING, NO_SQUARE, PAWN,
 };
-use super::position::{Phase, Pos, KING, NO_SQUARE, PAWN, ROOK};
-use super::reach::{turn_reaches, Stacks};
-use super::tables::distance;
+use crate::kits::steps::memo::Memo;
+use crate::kits::steps::reach::{distance, turn_reaches, Stacks};
+use crate::kits::steps::turn::{self, step_fields, StepPos};
 
-/// Mid-turn positions already decided within one generation call: step orders that meet
-/// transpose.
-pub struct Memo {
-    slots: [(u64, bool); MEMO_SLOTS],
-}
+use super::movegen::{pseudo_regular, Act};
+use super::position::{Phase, Pos};
 
-const MEMO_SLOTS: usize = 64;
+impl StepPos for Pos {
+    step_fields!();
 
-impl Default for Memo {
-    fn default() -> Memo {
-        Memo {
-            slots: [(0, false); MEMO_SLOTS],
-        }
-    }
-}
-
-impl Memo {
-    #[inline]
-    fn get(&self, key: u64) -> Option<bool> {
-        let (k, v) = self.slots[key as usize % MEMO_SLOTS];
-        (k == key && key != 0).then_some(v)
+    #[inline(always)]
+    fn toggle_piece(&mut self, s: Square, color: usize, kind: usize) {
+        self.put(s, color, kind);
     }
 
-    #[inline]
-    fn put(&mut self, key: u64, v: bool) {
-        self.slots[key as usize % MEMO_SLOTS] = (key, v);
+    #[inline(always)]
+    fn set_ep(&mut self, ep: Square) {
+        Pos::set_ep(self, ep);
+    }
+
+    #[inline(always)]
+    fn shift(&mut self, from: Square, to: Square) -> bool {
+        Pos::shift(self, from, to).is_some()
+    }
+
+    fn take_en_passant(&mut self, victim: Square, from: Square, to: Square) {
+        let taken = self.stacks[victim as usize];
+        self.set_stack(victim, 0);
+        self.remove(victim, self.side as usize ^ 1, PAWN);
+        Pos::shift(self, from, to);
+        let n = self.stacks[to as usize] + taken;
+        self.set_stack(to, n);
+    }
+
+    #[inline(always)]
+    fn spend_step(&mut self, from: Square) {
+        let n = self.stacks[from as usize] - 1;
+        self.set_stack(from, n);
+    }
+
+    #[inline(always)]
+    fn exposed(&self, color: usize, ep: Square) -> bool {
+        Pos::exposed(self, color, ep)
     }
 }
 
@@ -75,57 +86,14 @@ impl Pos {
     }
 
     fn play_regular(&mut self, m: Move) {
-        let us = self.side as usize;
-        let them = us ^ 1;
-        let (from, to) = (m.from(), m.to());
-        let ep = self.ep;
         self.set_ep(NO_SQUARE);
         self.halfmove += 1;
-        let moved = self.board.kind_at(from);
-        let mut captured = false;
-        let landing = match m.kind() {
-            MoveKind::Castling => {
-                let right = CASTLING
-                    .iter()
-                    .position(|c| c.0 == to)
-                    .expect("castling names a rook square");
-                let (_, _, rook_to, king_to) = CASTLING[right];
-                self.remove(from, us, KING);
-                self.remove(to, us, ROOK);
-                self.put(king_to, us, KING);
-                self.put(rook_to, us, ROOK);
-                king_to
-            }
-            MoveKind::EnPassant => {
-                let victim = if us == 0 { ep - 8 } else { ep + 8 };
-                let taken = self.stacks[victim as usize];
-                self.set_stack(victim, 0);
-                self.remove(victim, them, PAWN);
-                self.shift(from, to);
-                let n = self.stacks[to as usize] + taken;
-                self.set_stack(to, n);
-                captured = true;
-                to
-            }
-            _ => {
-                captured = self.shift(from, to).is_some();
-                if let Some(p) = m.promotion_piece() {
-                    self.remove(to, us, PAWN);
-                    self.put(to, us, p as usize);
-                } else if moved == PAWN && from.abs_diff(to) == 16 {
-                    let beside = crate::games::chess::attacks::tables().pawn(us, (from + to) / 2);
-                    if beside & self.board.pieces(them, PAWN) != 0 {
-                        self.set_ep((from + to) / 2);
-                    }
-                }
-                to
-            }
-        };
+        let (landing, captured, moved) = turn::play_regular(self, m);
         if captured || moved == PAWN {
             self.halfmove = 0;
             self.rep_window = 0;
         }
-        self.set_castling(self.castling & Pos::rights_kept(from) & Pos::rights_kept(to));
+        self.set_castling(self.castling & rights_kept(m.from()) & rights_kept(m.to()));
         if captured {
             self.set_captured(true);
         }
@@ -133,21 +101,12 @@ impl Pos {
     }
 
     fn play_step(&mut self, from: Square, to: Square, promo: Option<PieceKind>) {
-        let us = self.side as usize;
-        self.set_ep(NO_SQUARE);
-        let n = self.stacks[from as usize] - 1;
-        self.set_stack(from, n);
-        let pawn = self.board.by_kind[PAWN] & bb(from) != 0;
-        let captured = self.shift(from, to).is_some();
-        if let Some(p) = promo {
-            self.remove(to, us, PAWN);
-            self.put(to, us, p as usize);
-        }
+        let (captured, pawn) = turn::play_step(self, from, to, promo);
         if captured || pawn {
             self.halfmove = 0;
         }
         self.rep_window = 0;
-        self.set_castling(self.castling & Pos::rights_kept(from) & Pos::rights_kept(to));
+        self.set_castling(self.castling & rights_kept(from) & rights_kept(to));
         if captured {
             self.set_captured(true);
         }
@@ -245,26 +204,21 @@ impl Pos {
         match self.phase {
             Phase::Regular => !self.exposed(me, self.ep),
             Phase::Place => self.some_placement_is_safe(),
-            Phase::Steps(actor) => {
-                if let Some(v) = memo.get(self.key) {
-                    return v;
-                }
-                let ok = self.stop_is_safe()
-                    || Bits(step_targets(self, actor)).any(|to| {
+            Phase::Steps(actor) => memo.decide(self.key, |memo| {
+                self.stop_is_safe()
+                    || Bits(step_targets(&self.board, self.side as usize, actor)).any(|to| {
                         let mut p = *self;
                         p.play_step(actor, to, self.promo_for(actor, to));
                         p.can_finish(me, memo)
-                    });
-                memo.put(self.key, ok);
-                ok
-            }
+                    })
+            }),
         }
     }
 
     /// The promotion a step search tries (any kind would do: see the module comment).
     #[inline]
     fn promo_for(&self, from: Square, to: Square) -> Option<PieceKind> {
-        step_promotes(self, from, to).then_some(PieceKind::Queen)
+        step_promotes(&self.board, self.side as usize, from, to).then_some(PieceKind::Queen)
     }
 
     /// Whether the turn can still be completed after playing `a` here.
@@ -290,35 +244,35 @@ impl Pos {
         match self.phase {
             Phase::Regular => self.legal_regular(keep, &mut memo, sink),
             Phase::Steps(actor) => {
-                for to in Bits(step_targets(self, actor)) {
-                    let plain = Act::Step {
-                        from: actor,
-                        to,
-                        promo: None,
-                    };
-                    let promotes = step_promotes(self, actor, to);
-                    if !promotes && !keep(plain) {
-                        continue;
-                    }
-                    if promotes {
-                        let first = Act::Step {
+                let us = self.side as usize;
+                turn::legal_steps(
+                    step_targets(&self.board, us, actor),
+                    |to| step_promotes(&self.board, us, actor, to),
+                    |to| {
+                        keep(Act::Step {
                             from: actor,
                             to,
-                            promo: Some(PieceKind::Queen),
-                        };
-                        if self.completes_after(first, &mut memo) {
-                            for p in PROMOTIONS {
-                                sink(Act::Step {
-                                    from: actor,
-                                    to,
-                                    promo: Some(p),
-                                });
-                            }
-                        }
-                    } else if self.completes_after(plain, &mut memo) {
-                        sink(plain);
-                    }
-                }
+                            promo: None,
+                        })
+                    },
+                    |to, promo| {
+                        self.completes_after(
+                            Act::Step {
+                                from: actor,
+                                to,
+                                promo,
+                            },
+                            &mut memo,
+                        )
+                    },
+                    |to, promo| {
+                        sink(Act::Step {
+                            from: actor,
+                            to,
+                            promo,
+                        })
+                    },
+                );
                 if stops {
                     if self.captured && self.supply() > 0 {
                         self.legal_placements(sink);
@@ -352,77 +306,23 @@ impl Pos {
         let us = self.side as usize;
         let mut moves = Vec::with_capacity(64);
         pseudo_regular(self, &mut moves);
-        // Promotions to different kinds are equally safe: decide once per from-to pair.
-        let mut last: Option<(Square, Square, bool)> = None;
-        for m in moves {
-            if !keep(Act::Regular(m)) {
-                continue;
-            }
-            if m.kind() == MoveKind::Promotion {
-                if let Some((f, t, ok)) = last {
-                    if f == m.from() && t == m.to() {
-                        if ok {
-                            sink(Act::Regular(m));
-                        }
-                        continue;
-                    }
-                }
-            }
-            let ok =
-                ordinary_legal(&self.board, us, m) && self.completes_after(Act::Regular(m), memo);
-            last = Some((m.from(), m.to(), ok));
-            if ok {
-                sink(Act::Regular(m));
-            }
-        }
+        turn::legal_regular(
+            moves,
+            |m| keep(Act::Regular(m)),
+            |m| ordinary_legal(&self.board, us, m) && self.completes_after(Act::Regular(m), memo),
+            |m| sink(Act::Regular(m)),
+        );
         if !keep(Act::Regular(Move::castling(
             king_home(us),
             CASTLING[2 * us].0,
         ))) {
             return;
         }
-        for m in self.castlings() {
+        for m in turn::castlings(self) {
             if self.completes_after(Act::Regular(m), memo) {
                 sink(Act::Regular(m));
             }
         }
-    }
-
-    /// Castlings allowed before the end-of-turn test: the right is held, the squares between
-    /// are empty, neither king nor rook stands on checkers, the king is not in adrenaline
-    /// check and the square it crosses is not one the opponent's next turn could reach.
-    fn castlings(&self) -> Vec<Move> {
-        let us = self.side as usize;
-        let mut out = Vec::new();
-        let rights = self.castling >> (2 * us) & 3;
-        if rights == 0 {
-            return out;
-        }
-        let king = king_home(us);
-        if self.board.pieces(us, KING) & bb(king) == 0 || self.stacks[king as usize] > 0 {
-            return out;
-        }
-        let mut checked = None;
-        for (i, &(rook, empty, crossed, _)) in CASTLING.iter().enumerate().skip(2 * us).take(2) {
-            if rights & (1 << (i - 2 * us)) == 0
-                || self.board.pieces(us, ROOK) & bb(rook) == 0
-                || self.stacks[rook as usize] > 0
-                || self.board.occupied() & empty != 0
-            {
-                continue;
-            }
-            if *checked.get_or_insert_with(|| self.in_adrenaline_check()) {
-                return out;
-            }
-            let mut through = *self;
-            through.remove(king, us, KING);
-            through.put(crossed, us, KING);
-            if through.exposed(us, NO_SQUARE) {
-                continue;
-            }
-            out.push(Move::castling(king, rook));
-        }
-        out
     }
 
     /// Number of legal actions.
@@ -440,13 +340,12 @@ impl Pos {
             Phase::Regular => {
                 let mut moves = Vec::with_capacity(64);
                 pseudo_regular(self, &mut moves);
-                moves.into_iter().any(|m| {
-                    ordinary_legal(&self.board, us, m)
-                        && self.completes_after(Act::Regular(m), &mut memo)
-                }) || self
-                    .castlings()
-                    .into_iter()
-                    .any(|m| self.completes_after(Act::Regular(m), &mut memo))
+                turn::has_legal_regular(
+                    self,
+                    moves,
+                    |m| ordinary_legal(&self.board, us, m),
+                    |m| self.completes_after(Act::Regular(m), &mut memo),
+                )
             }
             _ => self.can_finish(us, &mut memo),
         }

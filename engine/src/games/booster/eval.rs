@@ -6,9 +6,9 @@
 
 use crate::core::bitboard::Bits;
 use crate::core::game::Evaluate;
-use crate::games::adrenaline::position::{KING, PAWN};
-use crate::games::chess::attacks::{bb, rank_of};
-use crate::games::chess::MoveKind;
+use crate::kits::chessboard::attacks::{bb, rank_of};
+use crate::kits::chessboard::MoveKind;
+use crate::kits::steps::board::{KING, PAWN};
 
 use super::movegen::Act;
 use super::position::Phase;

@@ -17,9 +17,10 @@
 use crate::core::bitboard::Bits;
 use crate::core::game::RuleError;
 use crate::games::adrenaline;
-use crate::games::chess::{parse_clocks, parse_side};
-use crate::games::chess::{parse_square, square_name};
 use crate::kits::cards::Card;
+use crate::kits::chessboard::fen::{parse_clocks, parse_side};
+use crate::kits::chessboard::{parse_square, square_name};
+use crate::kits::steps::board::{last_rank, KING, PAWN};
 
 use super::position::{Phase, Pos};
 use super::Config;
@@ -58,10 +59,10 @@ pub fn parse_public(fields: &[&str], cfg: &Config) -> Result<Pos, RuleError> {
         a.ep = probe.ep;
     }
     for c in 0..2 {
-        if a.board.pieces(c, adrenaline::position::KING).count_ones() != 1 {
+        if a.board.pieces(c, KING).count_ones() != 1 {
             return Err(err("each side needs exactly one king"));
         }
-        if a.board.pieces(c, adrenaline::position::PAWN) & super::position::last_rank(c) != 0 {
+        if a.board.pieces(c, PAWN) & last_rank(c) != 0 {
             return Err(err("a pawn stands on its last rank"));
         }
     }

@@ -28,21 +28,18 @@ mod tests;
 mod turn;
 mod view;
 
-use std::sync::OnceLock;
-
 use crate::core::bitboard::{Bits, Cell};
 use crate::core::game::{
     below, CellMark, Chance, Game, GameRng, Hidden, Outcome, Player, RuleError,
 };
-use crate::core::geometry::Geometry;
 use crate::core::options::{OptionKind, OptionSpec, VariantOptions};
+use crate::core::variant::Variant;
 use crate::core::zobrist::earlier_occurrences;
-use crate::faces::hidden_session::HiddenSession;
-use crate::faces::session::AnyGame;
-use crate::faces::variant::VariantInfo;
-use crate::games::adrenaline::position::KING;
-use crate::games::chess::{square_name, PieceKind};
 use crate::kits::cards::{booster_deck, Card, Role};
+use crate::kits::chessboard::{square_name, PieceKind};
+use crate::kits::steps::board::{player, KING};
+use crate::kits::steps::step_game_parts;
+use crate::kits::steps::turn::no_action_outcome;
 
 pub use eval::Weights;
 pub use movegen::{card_targets, role, Act};
@@ -167,32 +164,15 @@ impl Config {
     }
 }
 
-fn create(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
-    Ok(HiddenSession::boxed(Booster::with_config(
-        Config::from_options(opts)?,
-    )))
-}
+impl Variant for Booster {
+    const NAME: &'static str = "booster";
+    const SUMMARY: &'static str =
+        "Booster Chess: Adrenaline's steps with coloured checkers, hidden hands of cards \
+              that boost own pieces and hobble enemy ones";
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
 
-/// The registry entry.
-pub const INFO: VariantInfo = VariantInfo {
-    name: "booster",
-    summary: "Booster Chess: Adrenaline's steps with coloured checkers, hidden hands of cards \
-              that boost own pieces and hobble enemy ones",
-    options: OPTIONS,
-    create,
-    solve: None,
-};
-
-fn geometry() -> &'static Geometry {
-    static G: OnceLock<Geometry> = OnceLock::new();
-    G.get_or_init(|| Geometry::square(8, 8))
-}
-
-fn player(c: usize) -> Player {
-    if c == 0 {
-        Player::White
-    } else {
-        Player::Black
+    fn from_options(opts: &VariantOptions) -> Result<Booster, RuleError> {
+        Ok(Booster::with_config(Config::from_options(opts)?))
     }
 }
 
@@ -433,16 +413,10 @@ impl Game for Booster {
     type Action = Act;
     type Undo = Undo;
 
+    step_game_parts!();
+
     fn variant(&self) -> &'static str {
         "booster"
-    }
-
-    fn geometry(&self) -> &Geometry {
-        geometry()
-    }
-
-    fn to_move(&self) -> Player {
-        player(self.pos.side as usize)
     }
 
     fn legal_actions(&self, out: &mut Vec<Act>) {
@@ -532,16 +506,7 @@ impl Game for Booster {
     }
 
     fn no_action_outcome(&self) -> Outcome {
-        if self.pos.in_adrenaline_check() {
-            Outcome::Win {
-                winner: self.to_move().opponent(),
-                reason: "checkmate",
-            }
-        } else {
-            Outcome::Draw {
-                reason: "stalemate",
-            }
-        }
+        no_action_outcome(self.pos.in_adrenaline_check(), self.to_move())
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -667,6 +632,10 @@ impl Game for Booster {
 
     fn pieces(&self) -> Vec<(Cell, String)> {
         view::pieces(&self.pos)
+    }
+
+    fn checked_royals(&self) -> Vec<Cell> {
+        crate::core::game::checked_king(self, crate::core::game::Evaluate::in_check(self))
     }
 
     fn cell_marks(&self) -> Vec<(Cell, CellMark)> {

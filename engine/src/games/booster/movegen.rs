@@ -1,17 +1,16 @@
-//! The actions of a turn and their pseudo-legal generation: regular moves (Adrenaline's
+//! The actions of a turn and their pseudo-legal generation: regular moves (the stepping games'
 //! generator for pieces that move normally, pawn moves for hobbled pieces), king steps of a
 //! boosted moved piece, card plays and their matching pieces, and chance's draws.
 
 use crate::core::bitboard::Bits;
 use crate::core::game::Action;
-use crate::games::adrenaline::movegen::{regular_moves, CASTLING};
-use crate::games::adrenaline::position::{Board, KING, NO_SQUARE, PAWN};
-use crate::games::adrenaline::reach::{direct_attack, pawn_destinations, StepRules};
-use crate::games::chess::attacks::{bb, tables, Square};
-use crate::games::chess::{Move, MoveKind, PieceKind};
 use crate::kits::cards::{Card, CardPiece, Role};
+use crate::kits::chessboard::attacks::{bb, Square};
+use crate::kits::chessboard::{Move, PieceKind};
+use crate::kits::steps::board::{board_after, regular_moves, Board, KING, NO_SQUARE, PAWN};
+use crate::kits::steps::reach::{direct_attack, pawn_destinations, StepRules};
 
-use super::position::{last_rank, Pos};
+use super::position::Pos;
 
 /// One action of a turn, or of chance.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -143,40 +142,12 @@ pub fn ordinary_legal(pos: &Pos, m: Move) -> bool {
     let b = &pos.board;
     let us = pos.side as usize;
     let them = us ^ 1;
-    let (from, to) = (m.from(), m.to());
-    let mut after = *b;
-    let kind = b.kind_at(from);
-    let mut gone = bb(to);
-    if m.kind() == MoveKind::EnPassant {
-        let victim = if us == 0 { to - 8 } else { to + 8 };
-        after.toggle(victim, them, PAWN);
-        gone = bb(victim);
-    } else if let Some((c, k)) = b.piece_at(to) {
-        after.toggle(to, c, k);
-    }
-    after.toggle(from, us, kind);
-    after.toggle(to, us, kind);
-    let king = if kind == KING { to } else { b.king_square(us) };
-    let pawnlike = pos.hobbled() & b.by_color[them] & !gone;
+    let (after, kind, gone) = board_after(b, us, m);
+    let king = if kind == KING {
+        m.to()
+    } else {
+        b.king_square(us)
+    };
+    let pawnlike = pos.hobbled() & b.by_color[them] & !bb(gone);
     king == NO_SQUARE || !direct_attack(&after, them, king, after.occupied(), pawnlike)
 }
-
-/// Squares the moved piece on `from` may step to: one king step onto an empty square or an
-/// enemy piece other than the king.
-#[inline]
-pub fn step_targets(pos: &Pos, from: Square) -> u64 {
-    let b = &pos.board;
-    let us = pos.side as usize;
-    tables().king(from) & !b.by_color[us] & !b.pieces(us ^ 1, KING)
-}
-
-/// Whether a step promotes (a pawn reaching its last rank).
-#[inline]
-pub fn step_promotes(pos: &Pos, from: Square, to: Square) -> bool {
-    pos.board.by_kind[PAWN] & bb(from) != 0 && last_rank(pos.side as usize) & bb(to) != 0
-}
-
-pub use crate::games::adrenaline::movegen::{king_home, PROMOTIONS};
-
-/// Castling's table (rook square, squares to be empty, square crossed, king's landing).
-pub const CASTLES: [(Square, u64, Square, Square); 4] = CASTLING;

@@ -6,8 +6,8 @@
 
 use crate::core::game::RuleError;
 use crate::games::adrenaline;
-use crate::games::chess::{parse_square, square_name};
 use crate::kits::cards::Card;
+use crate::kits::chessboard::{parse_square, square_name};
 
 use super::movegen::Act;
 

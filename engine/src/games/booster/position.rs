@@ -1,12 +1,13 @@
-//! The public position: the chess board (Adrenaline's `Board`), coloured checker stacks, the
+//! The public position: the chess board (the stepping games' `Board`), coloured checker stacks, the
 //! supplies, the sizes of the hands and piles, and the turn in progress. Everything here is
 //! what both players see; the identities of the cards live beside it (`Booster`, the truth, or
 //! `BoosterView`, one player's knowledge). Small and `Copy`, so undo is a copy.
 
 use std::sync::OnceLock;
 
-use crate::games::adrenaline::position::{Board, NO_SQUARE};
-use crate::games::chess::attacks::{bb, file_of, Square, RANK_1, RANK_8};
+use crate::kits::chessboard::attacks::{bb, Square};
+use crate::kits::steps::board::{last_rank, Board, NO_SQUARE};
+use crate::kits::steps::turn::ep_key;
 
 /// The most checkers of one colour (the `BoosterCheckers` option's maximum).
 pub const MAX_CHECKERS: usize = 12;
@@ -143,16 +144,6 @@ fn phase_key(p: Phase) -> u64 {
     }
 }
 
-/// The last rank of `color`'s pieces.
-#[inline(always)]
-pub fn last_rank(color: usize) -> u64 {
-    if color == 0 {
-        RANK_8
-    } else {
-        RANK_1
-    }
-}
-
 impl Pos {
     pub fn empty(checkers: [u8; 2]) -> Pos {
         let mut p = Pos {
@@ -265,14 +256,8 @@ impl Pos {
     }
 
     pub fn set_ep(&mut self, ep: u8) {
-        let z = keys();
-        if self.ep != NO_SQUARE {
-            self.key ^= z.ep_file[file_of(self.ep) as usize];
-        }
+        self.key ^= ep_key(&keys().ep_file, self.ep, ep);
         self.ep = ep;
-        if ep != NO_SQUARE {
-            self.key ^= z.ep_file[file_of(ep) as usize];
-        }
     }
 
     pub fn set_castling(&mut self, rights: u8) {
@@ -343,9 +328,7 @@ impl Pos {
             k ^= z.black_to_move;
         }
         k ^= z.castling[self.castling as usize];
-        if self.ep != NO_SQUARE {
-            k ^= z.ep_file[file_of(self.ep) as usize];
-        }
+        k ^= ep_key(&z.ep_file, NO_SQUARE, self.ep);
         k ^= phase_key(self.phase);
         k ^= z.hand_len[0][self.hand_len[0] as usize] ^ z.hand_len[1][self.hand_len[1] as usize];
         k ^= z.draw_len[self.draw_len as usize] ^ z.discard_len[self.discard_len as usize];

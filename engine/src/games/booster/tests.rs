@@ -603,8 +603,8 @@ fn options_shape_the_deck_and_the_supplies() {
     assert!(Config::new(3, 2, 3).is_err());
     let mut opts = VariantOptions::new();
     opts.set(CHECKERS_OPTION, "4");
-    let g = (INFO.create)(&opts).unwrap();
-    assert_eq!(g.variant(), "booster");
+    let g = <Booster as crate::core::variant::Variant>::from_options(&opts).unwrap();
+    assert_eq!(g.config().checkers[0], 4);
 }
 
 #[test]

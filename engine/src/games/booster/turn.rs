@@ -15,19 +15,16 @@
 //! the mask of card codes the mover may hold.
 
 use crate::core::bitboard::Bits;
-use crate::games::adrenaline::position::{KING, NO_SQUARE, PAWN, ROOK};
-use crate::games::adrenaline::reach::turn_reaches;
-use crate::games::adrenaline::tables::distance;
-use crate::games::chess::attacks::{bb, Square};
-use crate::games::chess::{Move, MoveKind, PieceKind};
 use crate::kits::cards::Card;
+use crate::kits::chessboard::attacks::Square;
+use crate::kits::chessboard::{Move, PieceKind};
+use crate::kits::steps::board::{rights_kept, step_promotes, step_targets, NO_SQUARE, PAWN};
+use crate::kits::steps::memo::Memo;
+use crate::kits::steps::reach::{direct_attack, distance, turn_reaches};
+use crate::kits::steps::turn::{self, step_fields, StepPos};
 
-use super::movegen::{
-    card_targets, king_home, ordinary_legal, pseudo_regular, step_promotes, step_targets, Act,
-    Coloured, CASTLES, PROMOTIONS,
-};
+use super::movegen::{card_targets, ordinary_legal, pseudo_regular, Act, Coloured};
 use super::position::{Phase, Pos};
-use crate::games::adrenaline::position::Pos as AdrenalinePos;
 
 /// What the mover may play: the card codes it may hold, and whether sevens are checker cards.
 #[derive(Clone, Copy, Debug)]
@@ -49,23 +46,42 @@ impl Hand {
     }
 }
 
-/// Mid-turn positions already decided within one generation call.
-struct Memo {
-    slots: [(u64, bool); 64],
-}
+impl StepPos for Pos {
+    step_fields!();
 
-impl Memo {
-    fn new() -> Memo {
-        Memo {
-            slots: [(0, false); 64],
+    #[inline(always)]
+    fn toggle_piece(&mut self, s: Square, color: usize, kind: usize) {
+        Pos::toggle_piece(self, s, color, kind);
+    }
+
+    #[inline(always)]
+    fn set_ep(&mut self, ep: Square) {
+        Pos::set_ep(self, ep);
+    }
+
+    #[inline(always)]
+    fn shift(&mut self, from: Square, to: Square) -> bool {
+        Pos::shift(self, from, to)
+    }
+
+    fn take_en_passant(&mut self, victim: Square, from: Square, to: Square) {
+        let (taken, colour) = (self.stacks[victim as usize], self.checker_colour(victim));
+        self.set_stack(victim, 0, 0);
+        Pos::toggle_piece(self, victim, self.side as usize ^ 1, PAWN);
+        Pos::shift(self, from, to);
+        if taken > 0 {
+            self.add_checkers(to, colour, taken);
         }
     }
-    fn get(&self, key: u64) -> Option<bool> {
-        let (k, v) = self.slots[key as usize % 64];
-        (k == key && key != 0).then_some(v)
+
+    #[inline(always)]
+    fn spend_step(&mut self, from: Square) {
+        self.set_stack(from, self.side as usize, self.stacks[from as usize] - 1);
     }
-    fn put(&mut self, key: u64, v: bool) {
-        self.slots[key as usize % 64] = (key, v);
+
+    #[inline(always)]
+    fn exposed(&self, color: usize, ep: Square) -> bool {
+        Pos::exposed(self, color, ep)
     }
 }
 
@@ -125,80 +141,24 @@ impl Pos {
     }
 
     fn play_regular(&mut self, m: Move) {
-        let us = self.side as usize;
-        let them = us ^ 1;
-        let (from, to) = (m.from(), m.to());
-        let ep = self.ep;
         self.set_ep(NO_SQUARE);
         self.halfmove += 1;
-        let moved = self.board.kind_at(from);
-        let mut captured = false;
-        let landing = match m.kind() {
-            MoveKind::Castling => {
-                let right = CASTLES
-                    .iter()
-                    .position(|c| c.0 == to)
-                    .expect("castling names a rook square");
-                let (_, _, rook_to, king_to) = CASTLES[right];
-                self.toggle_piece(from, us, KING);
-                self.toggle_piece(to, us, ROOK);
-                self.toggle_piece(king_to, us, KING);
-                self.toggle_piece(rook_to, us, ROOK);
-                king_to
-            }
-            MoveKind::EnPassant => {
-                let victim = if us == 0 { ep - 8 } else { ep + 8 };
-                let (taken, colour) = (self.stacks[victim as usize], self.checker_colour(victim));
-                self.set_stack(victim, 0, 0);
-                self.toggle_piece(victim, them, PAWN);
-                self.shift(from, to);
-                if taken > 0 {
-                    self.add_checkers(to, colour, taken);
-                }
-                captured = true;
-                to
-            }
-            _ => {
-                captured = self.shift(from, to);
-                if let Some(p) = m.promotion_piece() {
-                    self.toggle_piece(to, us, PAWN);
-                    self.toggle_piece(to, us, p as usize);
-                } else if moved == PAWN && from.abs_diff(to) == 16 {
-                    let beside = crate::games::chess::attacks::tables().pawn(us, (from + to) / 2);
-                    if beside & self.board.pieces(them, PAWN) != 0 {
-                        self.set_ep((from + to) / 2);
-                    }
-                }
-                to
-            }
-        };
+        let (landing, captured, moved) = turn::play_regular(self, m);
         if captured || moved == PAWN {
             self.halfmove = 0;
             self.rep_window = 0;
         }
-        self.set_castling(
-            self.castling & AdrenalinePos::rights_kept(from) & AdrenalinePos::rights_kept(to),
-        );
+        self.set_castling(self.castling & rights_kept(m.from()) & rights_kept(m.to()));
         self.after_move(landing);
     }
 
     fn play_step(&mut self, from: Square, to: Square, promo: Option<PieceKind>) {
-        let us = self.side as usize;
-        self.set_ep(NO_SQUARE);
-        self.set_stack(from, us, self.stacks[from as usize] - 1);
-        let pawn = self.board.by_kind[PAWN] & bb(from) != 0;
-        let captured = self.shift(from, to);
-        if let Some(p) = promo {
-            self.toggle_piece(to, us, PAWN);
-            self.toggle_piece(to, us, p as usize);
-        }
+        let (captured, pawn) = turn::play_step(self, from, to, promo);
         if captured || pawn {
             self.halfmove = 0;
         }
         self.rep_window = 0;
-        self.set_castling(
-            self.castling & AdrenalinePos::rights_kept(from) & AdrenalinePos::rights_kept(to),
-        );
+        self.set_castling(self.castling & rights_kept(from) & rights_kept(to));
         self.after_move(to);
     }
 
@@ -272,13 +232,7 @@ impl Pos {
         let king = self.board.king_square(us);
         let pawnlike = self.hobbled() & self.board.by_color[us ^ 1];
         king != NO_SQUARE
-            && crate::games::adrenaline::reach::direct_attack(
-                &self.board,
-                us ^ 1,
-                king,
-                self.board.occupied(),
-                pawnlike,
-            )
+            && direct_attack(&self.board, us ^ 1, king, self.board.occupied(), pawnlike)
     }
 
     fn card_is_safe(&self, sq: Square) -> bool {
@@ -305,20 +259,17 @@ impl Pos {
         match self.phase {
             Phase::Regular | Phase::Deal | Phase::Draw => !self.exposed(me, self.ep),
             Phase::Card => self.stop_is_safe(hand),
-            Phase::Steps(actor) => {
-                if let Some(v) = memo.get(self.key) {
-                    return v;
-                }
-                let ok = self.stop_is_safe(hand)
-                    || Bits(step_targets(self, actor)).any(|to| {
+            Phase::Steps(actor) => memo.decide(self.key, |memo| {
+                let us = self.side as usize;
+                self.stop_is_safe(hand)
+                    || Bits(step_targets(&self.board, us, actor)).any(|to| {
                         let mut p = *self;
-                        let promo = step_promotes(self, actor, to).then_some(PieceKind::Queen);
+                        let promo =
+                            step_promotes(&self.board, us, actor, to).then_some(PieceKind::Queen);
                         p.play_step(actor, to, promo);
                         p.can_finish(me, hand, memo)
-                    });
-                memo.put(self.key, ok);
-                ok
-            }
+                    })
+            }),
         }
     }
 
@@ -333,65 +284,51 @@ impl Pos {
     /// Feeds every legal player action to `sink` (nothing at a chance node: chance's actions
     /// need the cards' identities).
     pub fn legal(&self, hand: &Hand, sink: &mut impl FnMut(Act)) {
-        let mut memo = Memo::new();
+        let mut memo = Memo::default();
         let us = self.side as usize;
         match self.phase {
             Phase::Regular => {
                 let mut moves = Vec::with_capacity(64);
                 pseudo_regular(self, &mut moves);
-                let mut last: Option<(Square, Square, bool)> = None;
-                for m in moves {
-                    if m.kind() == MoveKind::Promotion {
-                        if let Some((f, t, ok)) = last {
-                            if f == m.from() && t == m.to() {
-                                if ok {
-                                    sink(Act::Regular(m));
-                                }
-                                continue;
-                            }
-                        }
-                    }
-                    let ok = ordinary_legal(self, m)
-                        && self.completes_after(Act::Regular(m), hand, &mut memo);
-                    last = Some((m.from(), m.to(), ok));
-                    if ok {
-                        sink(Act::Regular(m));
-                    }
-                }
-                for m in self.castlings() {
+                turn::legal_regular(
+                    moves,
+                    |_| true,
+                    |m| {
+                        ordinary_legal(self, m)
+                            && self.completes_after(Act::Regular(m), hand, &mut memo)
+                    },
+                    |m| sink(Act::Regular(m)),
+                );
+                for m in turn::castlings(self) {
                     if self.completes_after(Act::Regular(m), hand, &mut memo) {
                         sink(Act::Regular(m));
                     }
                 }
             }
             Phase::Steps(actor) => {
-                for to in Bits(step_targets(self, actor)) {
-                    if step_promotes(self, actor, to) {
-                        let first = Act::Step {
+                turn::legal_steps(
+                    step_targets(&self.board, us, actor),
+                    |to| step_promotes(&self.board, us, actor, to),
+                    |_| true,
+                    |to, promo| {
+                        self.completes_after(
+                            Act::Step {
+                                from: actor,
+                                to,
+                                promo,
+                            },
+                            hand,
+                            &mut memo,
+                        )
+                    },
+                    |to, promo| {
+                        sink(Act::Step {
                             from: actor,
                             to,
-                            promo: Some(PieceKind::Queen),
-                        };
-                        if self.completes_after(first, hand, &mut memo) {
-                            for p in PROMOTIONS {
-                                sink(Act::Step {
-                                    from: actor,
-                                    to,
-                                    promo: Some(p),
-                                });
-                            }
-                        }
-                    } else {
-                        let a = Act::Step {
-                            from: actor,
-                            to,
-                            promo: None,
-                        };
-                        if self.completes_after(a, hand, &mut memo) {
-                            sink(a);
-                        }
-                    }
-                }
+                            promo,
+                        })
+                    },
+                );
                 self.stops(us, hand, sink);
             }
             Phase::Card => self.stops(us, hand, sink),
@@ -418,58 +355,21 @@ impl Pos {
         }
     }
 
-    /// Castlings allowed before the end-of-turn test: the right is held, the squares between
-    /// are empty, neither king nor rook stands on checkers, the king is not in adrenaline
-    /// check and the square it crosses is not one the opponent's next turn could reach.
-    fn castlings(&self) -> Vec<Move> {
-        let us = self.side as usize;
-        let mut out = Vec::new();
-        let rights = self.castling >> (2 * us) & 3;
-        if rights == 0 {
-            return out;
-        }
-        let king = king_home(us);
-        if self.board.pieces(us, KING) & bb(king) == 0 || self.stacks[king as usize] > 0 {
-            return out;
-        }
-        let mut checked = None;
-        for (i, &(rook, empty, crossed, _)) in CASTLES.iter().enumerate().skip(2 * us).take(2) {
-            if rights & (1 << (i - 2 * us)) == 0
-                || self.board.pieces(us, ROOK) & bb(rook) == 0
-                || self.stacks[rook as usize] > 0
-                || self.board.occupied() & empty != 0
-            {
-                continue;
-            }
-            if *checked.get_or_insert_with(|| self.in_adrenaline_check()) {
-                return out;
-            }
-            let mut through = *self;
-            through.toggle_piece(king, us, KING);
-            through.toggle_piece(crossed, us, KING);
-            if through.exposed(us, NO_SQUARE) {
-                continue;
-            }
-            out.push(Move::castling(king, rook));
-        }
-        out
-    }
-
     /// Whether the side to move has a legal action (stops at the first).
     pub fn has_legal(&self, hand: &Hand) -> bool {
         let mut any = false;
         // Cheap enough: mates are rare, and most positions answer on the first move.
         let us = self.side as usize;
-        let mut memo = Memo::new();
+        let mut memo = Memo::default();
         if self.phase == Phase::Regular {
             let mut moves = Vec::with_capacity(64);
             pseudo_regular(self, &mut moves);
-            return moves.into_iter().any(|m| {
-                ordinary_legal(self, m) && self.completes_after(Act::Regular(m), hand, &mut memo)
-            }) || self
-                .castlings()
-                .into_iter()
-                .any(|m| self.completes_after(Act::Regular(m), hand, &mut memo));
+            return turn::has_legal_regular(
+                self,
+                moves,
+                |m| ordinary_legal(self, m),
+                |m| self.completes_after(Act::Regular(m), hand, &mut memo),
+            );
         }
         if self.is_chance_node() {
             return true;

@@ -12,8 +12,8 @@
 
 use crate::core::bitboard::{Bits, Cell};
 use crate::core::game::{below, CellMark, GameRng, Outcome, Player, RuleError, View};
-use crate::games::chess::{square_name, PieceKind};
 use crate::kits::cards::Card;
+use crate::kits::chessboard::{square_name, PieceKind};
 
 use super::fen::{cards_text, format_public, mask_of, parse_card_list, parse_public};
 use super::movegen::Act;

@@ -24,13 +24,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use super::attacks::{bb, pawn_captures_bb, tables, DARK_SQUARES, FILE_A, FILE_H, RANK_1, RANK_8};
-use super::movegen::{self, Lister, Sink};
 use super::weights::{s, Weights, S};
 use super::{pawn_attacks, Chess, Move, MoveKind, PieceKind, Position};
 use crate::core::bitboard::Bits;
 use crate::core::game::{Evaluate, Game, Player, QuietContext, RuleError};
-use crate::core::nnue::Network;
-use crate::core::params::{self, ParamTable};
+use crate::core::network::Network;
+use crate::core::param_table::{self, ParamTable};
+use crate::kits::chessboard::movegen::{self, Lister, Tactical};
 
 /// Centipawn values by `PieceKind` index for move ordering (the king is never captured).
 const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
@@ -876,40 +876,6 @@ impl Chess {
     }
 }
 
-/// Passes on the captures, promotions and en-passant captures of the legal move generator.
-struct TacticalSink<'a> {
-    list: Lister<'a>,
-    enemy: u64,
-}
-
-impl Sink for TacticalSink<'_> {
-    #[inline(always)]
-    fn piece(&mut self, from: u8, targets: u64) {
-        self.list.piece(from, targets & self.enemy);
-    }
-
-    #[inline(always)]
-    fn pawns(&mut self, targets: u64, delta: i8) {
-        // Pushes (a multiple of a rank) count only when they promote; diagonal steps are
-        // captures.
-        let targets = if delta % 8 == 0 {
-            targets & (RANK_1 | RANK_8)
-        } else {
-            targets
-        };
-        if targets != 0 {
-            self.list.pawns(targets, delta);
-        }
-    }
-
-    #[inline(always)]
-    fn single(&mut self, m: Move) {
-        if m.kind() == MoveKind::EnPassant {
-            self.list.single(m);
-        }
-    }
-}
-
 /// Value of the king in exchanges: larger than anything it could win.
 const KING_EXCHANGE_VALUE: i32 = 20_000;
 
@@ -1254,7 +1220,7 @@ impl Evaluate for Chess {
             return;
         }
         let enemy = self.color_bb(self.side_to_move().opponent());
-        let mut sink = TacticalSink {
+        let mut sink = Tactical {
             list: Lister(out),
             enemy,
         };
@@ -1307,7 +1273,7 @@ impl Evaluate for Chess {
 
     fn set_eval_weights(&mut self, values: &[i32]) -> Result<(), RuleError> {
         let mut w = self.eval.weights;
-        params::set_values(&mut w, values)?;
+        param_table::set_values(&mut w, values)?;
         self.set_weights(w);
         Ok(())
     }
@@ -1329,35 +1295,7 @@ pub(super) mod tests {
 
     /// The same position with colours swapped and the board mirrored across the middle rank.
     pub(in crate::games::chess) fn mirror(fen: &str) -> String {
-        let f: Vec<&str> = fen.split(' ').collect();
-        let board: Vec<String> = f[0]
-            .split('/')
-            .rev()
-            .map(|r| r.chars().map(swap_case).collect())
-            .collect();
-        let side = if f[1] == "w" { "b" } else { "w" };
-        let castling: String = if f[2] == "-" {
-            "-".into()
-        } else {
-            let mut c: Vec<char> = f[2].chars().map(swap_case).collect();
-            c.sort_by_key(|ch| (ch.is_lowercase(), *ch));
-            c.into_iter().collect()
-        };
-        let ep = if f[3] == "-" {
-            "-".to_string()
-        } else {
-            let b = f[3].as_bytes();
-            format!("{}{}", b[0] as char, (b'9' - b[1] + b'0') as char)
-        };
-        format!(
-            "{} {} {} {} {} {}",
-            board.join("/"),
-            side,
-            castling,
-            ep,
-            f[4],
-            f[5]
-        )
+        crate::kits::chessboard::fen::mirror(fen, swap_case)
     }
 
     fn swap_case(c: char) -> char {
@@ -1390,21 +1328,13 @@ pub(super) mod tests {
 
     #[test]
     fn evaluation_is_symmetric_along_random_games() {
-        use rand_core::{RngCore, SeedableRng};
-        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
-        for _ in 0..40 {
-            let mut g = Chess::new(false);
-            for _ in 0..60 {
-                let mut v = Vec::new();
-                g.legal_actions(&mut v);
-                if v.is_empty() {
-                    break;
-                }
-                g.play(v[rng.next_u64() as usize % v.len()]);
-                let m = Chess::from_fen(&mirror(&g.fen()), false).unwrap();
-                assert_eq!(g.evaluate(), m.evaluate(), "{}", g.fen());
-            }
-        }
+        crate::kits::chessboard::testing::assert_evaluation_symmetric(
+            || Chess::new(false),
+            |fen| Chess::from_fen(&mirror(fen), false).unwrap(),
+            11,
+            40,
+            60,
+        );
     }
 
     #[test]
@@ -1460,12 +1390,12 @@ pub(super) mod tests {
                 // Near a score of zero the drawish scale may flip under a perturbation.
                 if e.abs() > 30 {
                     let mut fd = Vec::new();
-                    crate::core::params::finite_difference_gradient(&g, &mut fd);
+                    crate::core::param_table::finite_difference_gradient(&g, &mut fd);
                     let mut dense = vec![0.0f32; traced.len()];
                     for (i, d) in fd {
                         dense[i as usize] = d;
                     }
-                    let names = crate::core::params::names(g.eval_weights().unwrap());
+                    let names = crate::core::param_table::names(g.eval_weights().unwrap());
                     for i in 0..traced.len() {
                         assert!(
                             (traced[i] - dense[i]).abs() <= 0.2,
@@ -1539,7 +1469,7 @@ pub(super) mod tests {
     /// at phase 0 they count nothing).
     fn uses_one(fen: &str, name: &str) -> f32 {
         let g = Chess::from_fen(fen, false).unwrap();
-        let names = crate::core::params::names(g.eval_weights().unwrap());
+        let names = crate::core::param_table::names(g.eval_weights().unwrap());
         let (_, grad) = g.evaluate_traced();
         grad[names.iter().position(|x| x == name).unwrap()]
     }
@@ -1643,8 +1573,8 @@ pub(super) mod tests {
     fn weights_can_be_replaced() {
         let mut g = Chess::from_fen(FENS[1], false).unwrap();
         let before = g.evaluate();
-        let mut v = crate::core::params::values(g.eval_weights().unwrap());
-        let names = crate::core::params::names(g.eval_weights().unwrap());
+        let mut v = crate::core::param_table::values(g.eval_weights().unwrap());
+        let names = crate::core::param_table::names(g.eval_weights().unwrap());
         let tempo = names.iter().position(|n| n == "tempo").unwrap();
         v[tempo] += 100;
         g.set_eval_weights(&v).unwrap();
@@ -1667,8 +1597,8 @@ pub(super) mod tests {
             before,
             "the cached answer is the computed one"
         );
-        let mut v = crate::core::params::values(g.eval_weights().unwrap());
-        let names = crate::core::params::names(g.eval_weights().unwrap());
+        let mut v = crate::core::param_table::values(g.eval_weights().unwrap());
+        let names = crate::core::param_table::names(g.eval_weights().unwrap());
         for half in ["doubled.mg", "doubled.eg"] {
             let i = names.iter().position(|n| n == half).unwrap();
             v[i] -= 40;

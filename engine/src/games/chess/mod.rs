@@ -1,47 +1,44 @@
 //! Standard chess and Chess960 (FIDE rules).
 //!
-//! - `attacks`: leaper and magic-bitboard slider tables, `between`/`line` masks.
-//! - `position`: the copyable position and `make`.
-//! - `movegen`: legal generation with pin and check masks, and counting without a list.
-//! - `castling`, `fen`, `notation` (UCI and SAN), `keys` (Zobrist), `eval` (search hooks).
+//! The board, its attacks, move generation, castling and FEN are the chess-board kit's
+//! (`kits::chessboard`), on a floor where every square takes any piece:
+//!
+//! - `position`: that floor and `make` for the compact `Move` (`types`).
+//! - `fen`, `notation` (UCI and SAN), `keys` (Zobrist), `eval` (search hooks), `nnue`.
 //!
 //! Squares are numbered a1 = 0 .. h8 = 63, the same cells as `Geometry::square(8, 8)`.
 //! Colour indices: 0 White, 1 Black.
 
-pub mod attacks;
-mod castling;
 pub mod eval;
 mod fen;
 mod keys;
-mod movegen;
 pub mod nnue;
 mod notation;
 mod position;
-mod types;
 mod weights;
 
 #[cfg(test)]
 mod tests;
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
-pub use attacks::Square;
-pub use fen::{parse_clocks, parse_ranks, parse_side, START_FEN};
+pub use crate::kits::chessboard::attacks;
+pub use crate::kits::chessboard::fen::{parse_clocks, parse_ranks, parse_side, START_FEN};
+pub use crate::kits::chessboard::{insufficient_material, parse_square, square_name};
+pub use crate::kits::chessboard::{Move, MoveKind};
+pub use crate::kits::chessboard::{PieceKind, Square};
 pub use position::Position;
-pub use types::{parse_square, square_name, Move, MoveKind, PieceKind};
 pub use weights::{ByKind, BySquare, Weights, S};
 
 use crate::core::bitboard::Cell;
 use crate::core::game::{Game, Outcome, Player, RuleError};
 use crate::core::geometry::Geometry;
-use crate::core::nnue::Accumulators;
+use crate::core::network::Accumulators;
 use crate::core::options::{OptionKind, OptionSpec, VariantOptions};
-use crate::core::zobrist::earlier_occurrences;
-use crate::faces::session::{AnyGame, Session};
-use crate::faces::variant::VariantInfo;
-use attacks::{tables, DARK_SQUARES};
-use castling::CastlingRules;
-use movegen::{Counter, Lister};
+use crate::core::variant::Variant;
+use crate::kits::chessboard::movegen::{self, Counter, Lister};
+use crate::kits::chessboard::{geometry, player, CastlingRules, Play};
+use attacks::tables;
 
 /// The variant's options.
 pub const OPTIONS: &[OptionSpec] = &[
@@ -63,27 +60,20 @@ pub const OPTIONS: &[OptionSpec] = &[
     },
 ];
 
-fn create(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
-    Ok(Session::boxed(from_options(opts)?))
-}
+impl Variant for Chess {
+    const NAME: &'static str = "chess";
+    const SUMMARY: &'static str = "Standard chess and Chess960 (FIDE rules)";
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
 
-/// The game the variant's options describe (`EvalNet` unset: the built-in network).
-fn from_options(opts: &VariantOptions) -> Result<Chess, RuleError> {
-    let mut c = Chess::new(opts.flag("UCI_Chess960", false)?);
-    if let Some(net) = nnue::load(opts.get("EvalNet").unwrap_or(nnue::BUILTIN))? {
-        c.set_net(Some(net));
+    /// The game the variant's options describe (`EvalNet` unset: the built-in network).
+    fn from_options(opts: &VariantOptions) -> Result<Chess, RuleError> {
+        let mut c = Chess::new(opts.flag("UCI_Chess960", false)?);
+        if let Some(net) = nnue::load(opts.get("EvalNet").unwrap_or(nnue::BUILTIN))? {
+            c.set_net(Some(net));
+        }
+        Ok(c)
     }
-    Ok(c)
 }
-
-/// The registry entry.
-pub const INFO: VariantInfo = VariantInfo {
-    name: "chess",
-    summary: "Standard chess and Chess960 (FIDE rules)",
-    options: OPTIONS,
-    create,
-    solve: None,
-};
 
 /// A chess game: the position, its castling geometry, and the keys of earlier positions
 /// (for repetition).
@@ -101,20 +91,6 @@ pub struct Chess {
     /// With a network in use: its first layer's sums along the line played since it was
     /// set (`nnue`).
     acc: Accumulators,
-}
-
-fn geometry() -> &'static Geometry {
-    static G: OnceLock<Geometry> = OnceLock::new();
-    G.get_or_init(|| Geometry::square(8, 8))
-}
-
-#[inline]
-fn player(c: usize) -> Player {
-    if c == 0 {
-        Player::White
-    } else {
-        Player::Black
-    }
 }
 
 impl Default for Chess {
@@ -310,63 +286,15 @@ impl Chess {
     /// Whether `m` is legal by the rules of movement, tested directly rather than by
     /// generating: the piece can make that move, and its own king is safe afterwards.
     pub fn is_legal_move(&self, m: Move) -> bool {
-        let t = tables();
-        let pos = &self.pos;
-        let us = pos.side as usize;
-        let (from, to) = (m.from(), m.to());
-        let Some((color, kind)) = pos.piece_at(from) else {
-            return false;
-        };
-        if color != us || from == to {
-            return false;
-        }
-        let occ = pos.occupied();
-        let enemy = pos.by_color[us ^ 1];
-        let last_rank = if us == 0 {
-            attacks::RANK_8
-        } else {
-            attacks::RANK_1
-        };
-        let pawn_reaches = || {
-            let up: i32 = if us == 0 { 8 } else { -8 };
-            let start_rank = if us == 0 { 1 } else { 6 };
-            let one = from as i32 + up;
-            let empty = |s: i32| occ & (1u64 << s) == 0;
-            t.pawn(us, from) & enemy & attacks::bb(to) != 0
-                || (to as i32 == one && empty(one))
-                || (attacks::rank_of(from) == start_rank
-                    && to as i32 == one + up
-                    && empty(one)
-                    && empty(one + up))
-        };
-        let pawn = PieceKind::Pawn as usize;
-        let pseudo = match m.kind() {
-            MoveKind::Castling => {
+        match position::play_of(m) {
+            Play::Castling => {
                 // Rare: trust the generator's castling rules.
                 let mut v = Vec::new();
                 self.moves(&mut v);
-                return v.contains(&m);
+                v.contains(&m)
             }
-            MoveKind::EnPassant => {
-                kind == pawn && pos.ep == to && t.pawn(us, from) & attacks::bb(to) != 0
-            }
-            MoveKind::Promotion => {
-                kind == pawn && last_rank & attacks::bb(to) != 0 && pawn_reaches()
-            }
-            MoveKind::Normal if kind == pawn => last_rank & attacks::bb(to) == 0 && pawn_reaches(),
-            MoveKind::Normal => {
-                pos.by_color[us] & attacks::bb(to) == 0
-                    && piece_attacks(PieceKind::from_index(kind), player(us), from, occ)
-                        & attacks::bb(to)
-                        != 0
-            }
-        };
-        if !pseudo {
-            return false;
+            play => self.pos.is_legal_move(m.from(), m.to(), play, &self.rules),
         }
-        let mut after = *pos;
-        after.make(m, &self.rules);
-        !after.attacked_by(after.king_square(us), us ^ 1, after.occupied())
     }
 
     /// Plays a null move (pass); the caller makes sure the side to move is not in check.
@@ -387,28 +315,14 @@ impl Chess {
     /// How many times the current position occurred before (same side to move, rights and
     /// en-passant possibility), since the last irreversible move.
     pub fn earlier_occurrences(&self) -> usize {
-        earlier_occurrences(&self.history, self.pos.rep_window as usize, 4, self.pos.key)
+        self.pos.earlier_occurrences(&self.history)
     }
 
     /// Quick pre-test shared by `terminal` and generation: can any draw rule apply here?
     #[inline(always)]
     fn may_be_terminal(&self) -> bool {
-        let k = &self.pos.by_kind;
-        self.draw_rules
-            && (self.pos.halfmove >= 100 || self.pos.rep_window >= 8 || k[0] | k[3] | k[4] == 0)
+        self.draw_rules && self.pos.may_be_drawn()
     }
-}
-
-/// Neither side can ever mate with these pieces (bitboards by kind, pawn to king): no pawns,
-/// rooks or queens, and at most one knight, or only bishops all on squares of one colour.
-pub fn insufficient_material(k: &[u64; 6]) -> bool {
-    if k[0] | k[3] | k[4] != 0 {
-        return false;
-    }
-    if k[1] != 0 {
-        return k[1].count_ones() == 1 && k[2] == 0;
-    }
-    k[2] & DARK_SQUARES == 0 || k[2] & !DARK_SQUARES == 0
 }
 
 /// Squares a piece of `kind` and `color` on `s` attacks with occupancy `occ`.
@@ -498,35 +412,13 @@ impl Game for Chess {
         if !self.draw_rules {
             return None;
         }
-        if self.insufficient_material() {
-            return Some(Outcome::Draw {
-                reason: "insufficient material",
-            });
-        }
-        if self.pos.halfmove >= 100 && !(self.checkers() != 0 && self.count_moves() == 0) {
-            return Some(Outcome::Draw {
-                reason: "fifty-move rule",
-            });
-        }
-        if self.pos.rep_window >= 8 && self.earlier_occurrences() >= 2 {
-            return Some(Outcome::Draw {
-                reason: "threefold repetition",
-            });
-        }
-        None
+        self.pos.draw_by_rule(&self.history, || {
+            self.checkers() != 0 && self.count_moves() == 0
+        })
     }
 
     fn no_action_outcome(&self) -> Outcome {
-        if self.checkers() != 0 {
-            Outcome::Win {
-                winner: self.side_to_move().opponent(),
-                reason: "checkmate",
-            }
-        } else {
-            Outcome::Draw {
-                reason: "stalemate",
-            }
-        }
+        self.pos.no_move_outcome()
     }
 
     fn draw_rules(&self) -> bool {
@@ -538,7 +430,7 @@ impl Game for Chess {
     }
 
     fn repeated(&self) -> bool {
-        self.pos.rep_window >= 4 && self.earlier_occurrences() >= 1
+        self.pos.repeated(&self.history)
     }
 
     fn parse_action(&self, s: &str) -> Result<Move, RuleError> {
@@ -611,5 +503,9 @@ impl Game for Chess {
                 })
             })
             .collect()
+    }
+
+    fn checked_royals(&self) -> Vec<Cell> {
+        crate::core::game::checked_king(self, crate::core::game::Evaluate::in_check(self))
     }
 }

@@ -1,4 +1,4 @@
-//! The inputs of a chess network (`crate::core::nnue`): 768 features, one per (colour relative to
+//! The inputs of a chess network (`crate::core::network`): 768 features, one per (colour relative to
 //! the perspective, piece kind, square seen from that side), so that a position and its
 //! colour-mirrored twin give the same inputs with the perspectives swapped. A network file is
 //! loaded by the variant option `EvalNet`; with one, `evaluate` is the network's score, or
@@ -9,7 +9,7 @@ use std::sync::{Arc, OnceLock};
 use super::{Chess, Position};
 use crate::core::bitboard::{Bits, Cell};
 use crate::core::game::RuleError;
-use crate::core::nnue::Network;
+use crate::core::network::Network;
 
 /// The feature set's name, written into network files.
 pub const FEATURES: &str = "chess-768";
@@ -36,7 +36,7 @@ pub fn material_start() -> Vec<f32> {
     for (f, x) in v.iter_mut().enumerate() {
         let kind = (f % 384) / 64;
         if kind < 5 {
-            let m = w.material.0[kind].mg as f32 / crate::core::nnue::SCALE as f32;
+            let m = w.material.0[kind].mg as f32 / crate::core::network::SCALE as f32;
             *x = if f < 384 { m } else { -m };
         }
     }
@@ -268,7 +268,7 @@ pub fn check(path: &str) -> Result<(), RuleError> {
 mod tests {
     use super::*;
     use crate::core::game::Evaluate;
-    use crate::core::nnue::{FloatNet, SCALE};
+    use crate::core::network::{FloatNet, SCALE};
     use crate::games::chess::PieceKind;
     use crate::tune::nnue::initial;
 
@@ -582,7 +582,7 @@ mod tests {
         assert!(Arc::ptr_eq(&load(BUILTIN).unwrap().unwrap(), &net));
         // Chess with no option set evaluates with it; with `none`, without.
         let eval = |o: &crate::core::options::VariantOptions| {
-            let mut g = super::super::from_options(o).unwrap();
+            let mut g = <Chess as crate::core::variant::Variant>::from_options(o).unwrap();
             g.set_fen(FENS[1]).unwrap();
             g.evaluate()
         };

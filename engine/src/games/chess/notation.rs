@@ -1,10 +1,11 @@
 //! Move notation: UCI long algebraic in and out, and SAN for game records.
 
 use super::attacks::{file_of, rank_of};
-use super::castling::{king_to, KING_SIDE};
-use super::types::{square_name, Move, MoveKind, PieceKind};
 use super::Chess;
 use crate::core::game::{Game, RuleError};
+use crate::kits::chessboard::castling::{king_to, KING_SIDE};
+use crate::kits::chessboard::{parse_square, square_name, PieceKind};
+use crate::kits::chessboard::{Move, MoveKind};
 
 /// UCI text of a legal move. Castling is king-from to king-destination (`e1g1`) when the
 /// king and rook stand on their classical squares and `chess960` is off, and king-takes-own-rook
@@ -41,8 +42,8 @@ pub fn parse_uci(g: &Chess, s: &str) -> Result<Move, RuleError> {
             "'{s}' is not a move in UCI notation"
         )));
     }
-    if super::types::parse_square(&s[0..2]).is_none()
-        || super::types::parse_square(&s[2..4]).is_none()
+    if parse_square(&s[0..2]).is_none()
+        || parse_square(&s[2..4]).is_none()
         || (s.len() == 5 && !matches!(&s[4..], "q" | "r" | "b" | "n"))
     {
         return Err(RuleError::new(format!(

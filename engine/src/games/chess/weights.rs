@@ -10,7 +10,7 @@ use std::ops::{Add, AddAssign, Index, IndexMut, Mul, Neg, Sub};
 
 use std::sync::OnceLock;
 
-use crate::core::params::{self, with_part, ParamField};
+use crate::core::param_table::{self, with_part, ParamField};
 
 /// A middlegame and an endgame value, blended by phase at the end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -388,12 +388,12 @@ impl Default for Weights {
         static W: OnceLock<Weights> = OnceLock::new();
         *W.get_or_init(|| {
             let mut w = Weights::hand_set();
-            let file = params::parse_json(FITTED).expect("fitted.json is a parameter file");
-            let names = params::names(&w);
-            let mut values = params::values(&w);
-            params::assign(&names, &mut values, &file.values)
+            let file = param_table::parse_json(FITTED).expect("fitted.json is a parameter file");
+            let names = param_table::names(&w);
+            let mut values = param_table::values(&w);
+            param_table::assign(&names, &mut values, &file.values)
                 .expect("fitted.json names chess weights only");
-            params::set_values(&mut w, &values).expect("one value per weight");
+            param_table::set_values(&mut w, &values).expect("one value per weight");
             w
         })
     }
@@ -476,11 +476,11 @@ impl Weights {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::params::{names, set_values, values};
+    use crate::core::param_table::{names, set_values, values};
 
     #[test]
     fn the_defaults_are_the_hand_set_values_with_the_fitted_ones_over_them() {
-        let file = params::parse_json(FITTED).unwrap();
+        let file = param_table::parse_json(FITTED).unwrap();
         assert_eq!(file.variant.as_deref(), Some("chess"));
         let (hand, default) = (Weights::hand_set(), Weights::default());
         let names = names(&hand);

@@ -5,8 +5,8 @@ use super::position::{Act, Phase, Position, CASTLE};
 use super::setup::{KING, KNIGHT, PAWN, QUEEN};
 use super::Cloak;
 use crate::core::game::{retain_from, Evaluate, Game, Player, RuleError};
-use crate::games::chess::attacks::rank_of;
-use crate::search::types::{Leaf, TreeDefaults};
+use crate::core::hints::{Leaf, TreeDefaults};
+use crate::kits::chessboard::attacks::rank_of;
 
 /// Evaluation weights in centipawns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -247,11 +247,11 @@ impl Evaluate for Cloak {
         )
     }
 
-    fn eval_weights(&self) -> Option<&dyn crate::core::params::ParamTable> {
+    fn eval_weights(&self) -> Option<&dyn crate::core::param_table::ParamTable> {
         Some(&self.weights)
     }
 
     fn set_eval_weights(&mut self, values: &[i32]) -> Result<(), RuleError> {
-        crate::core::params::set_values(&mut self.weights, values)
+        crate::core::param_table::set_values(&mut self.weights, values)
     }
 }

@@ -23,8 +23,8 @@ use super::knowledge::Knowledge;
 use super::position::{back_rank, ep_rank, sq, Phase, Piece, Position, UNKNOWN};
 use super::setup::{self, bit, KING, PAWN};
 use crate::core::game::{Player, RuleError};
-use crate::games::chess::attacks::{rank_of, Square};
-use crate::games::chess::{parse_square, square_name, PieceKind};
+use crate::kits::chessboard::attacks::{rank_of, Square};
+use crate::kits::chessboard::{parse_square, square_name, PieceKind};
 
 fn piece_char(p: Piece) -> char {
     let c = if p.kind == UNKNOWN {

@@ -10,7 +10,7 @@ use super::position::{Act, Phase, Position, CASTLE, EN_PASSANT, HIDDEN_DEAL, NOR
 use super::setup::{self, bit, KING, PAWN};
 use super::Cloak;
 use crate::core::game::{GameRng, Hidden, Outcome, Player, RuleError, Sample, View};
-use crate::games::chess::attacks::{bb, file_of};
+use crate::kits::chessboard::attacks::{bb, file_of};
 
 /// What a player perceives of an action: the action (a deal's number hidden from the other
 /// side) and what it revealed: the kind of a captured or uncloaked checker, or a guess's
@@ -388,8 +388,8 @@ impl View for CloakView {
                 let mut cs = k.chars();
                 let kind = cs
                     .next()
-                    .and_then(crate::games::chess::PieceKind::from_letter)
-                    .filter(|k| *k != crate::games::chess::PieceKind::Pawn)
+                    .and_then(crate::kits::chessboard::PieceKind::from_letter)
+                    .filter(|k| *k != crate::kits::chessboard::PieceKind::Pawn)
                     .ok_or_else(|| RuleError::new(format!("bad revealed kind in '{text}'")))?;
                 if cs.next().is_some() {
                     return Err(RuleError::new(format!("bad revealed kind in '{text}'")));

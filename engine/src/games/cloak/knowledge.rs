@@ -15,8 +15,8 @@
 
 use super::setup::{self, bit, Mask, ALL_KINDS, BISHOP, KING, KNIGHT, QUEEN, ROOK};
 use crate::core::game::Player;
-use crate::games::chess::attacks::{file_of, rank_of, Square};
 use crate::games::cloak::position::attacks;
+use crate::kits::chessboard::attacks::{file_of, rank_of, Square};
 
 /// Move shapes: step along a line, diagonal step, longer line move, longer diagonal move,
 /// knight's jump.

@@ -28,10 +28,8 @@ use crate::core::bitboard::Cell;
 use crate::core::game::{below, CellMark, Chance, Game, GameRng, Outcome, Player, RuleError};
 use crate::core::geometry::Geometry;
 use crate::core::options::{OptionKind, OptionSpec, VariantOptions};
-use crate::faces::hidden_session::HiddenSession;
-use crate::faces::session::AnyGame;
-use crate::faces::variant::VariantInfo;
-use crate::games::chess::attacks::Square;
+use crate::core::variant::Variant;
+use crate::kits::chessboard::attacks::Square;
 
 pub use eval::Weights;
 pub use hidden::{CloakView, Seen};
@@ -119,23 +117,22 @@ pub fn parse_setup(v: &str) -> Result<Option<[u16; 2]>, RuleError> {
     Ok(Some([n, n]))
 }
 
-fn create(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
-    let setups = parse_setup(opts.get(SETUP).unwrap_or("random"))?;
-    let mut g = Cloak::new(setups);
-    g.inference = opts.flag(INFERENCE, true)?;
-    g.guess_threat = opts.int(GUESS_THREAT, DEFAULT_GUESS_THREAT as i64, 0, 100)? as u8;
-    g.own_guess_threat = opts.int(OWN_GUESS_THREAT, DEFAULT_OWN_GUESS_THREAT as i64, 0, 100)? as u8;
-    Ok(HiddenSession::boxed(g))
-}
+impl Variant for Cloak {
+    const NAME: &'static str = "cloak";
+    const SUMMARY: &'static str =
+        "Cloak and Dagger: Chess960 armies hidden under numbered checkers, guesses and inference";
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
 
-pub const INFO: VariantInfo = VariantInfo {
-    name: "cloak",
-    summary:
-        "Cloak and Dagger: Chess960 armies hidden under numbered checkers, guesses and inference",
-    options: OPTIONS,
-    create,
-    solve: None,
-};
+    fn from_options(opts: &VariantOptions) -> Result<Cloak, RuleError> {
+        let setups = parse_setup(opts.get(SETUP).unwrap_or("random"))?;
+        let mut g = Cloak::new(setups);
+        g.inference = opts.flag(INFERENCE, true)?;
+        g.guess_threat = opts.int(GUESS_THREAT, DEFAULT_GUESS_THREAT as i64, 0, 100)? as u8;
+        g.own_guess_threat =
+            opts.int(OWN_GUESS_THREAT, DEFAULT_OWN_GUESS_THREAT as i64, 0, 100)? as u8;
+        Ok(g)
+    }
+}
 
 fn geometry() -> &'static Geometry {
     static G: std::sync::OnceLock<Geometry> = std::sync::OnceLock::new();
@@ -379,6 +376,23 @@ impl Game for Cloak {
     fn pieces(&self) -> Vec<(Cell, String)> {
         pieces(&self.pos)
     }
+
+    fn figure(&self, symbol: &str) -> crate::core::game::Figure {
+        // A blank checker: its kind is what the viewer does not know.
+        match symbol {
+            "C" => crate::core::game::Figure::Hidden {
+                side: Some(Player::White),
+            },
+            "c" => crate::core::game::Figure::Hidden {
+                side: Some(Player::Black),
+            },
+            _ => crate::core::game::Figure::of_symbol(symbol),
+        }
+    }
+
+    fn checked_royals(&self) -> Vec<Cell> {
+        crate::core::game::checked_king(self, crate::core::game::Evaluate::in_check(self))
+    }
     fn cell_marks(&self) -> Vec<(Cell, CellMark)> {
         cell_marks(&self.pos)
     }
@@ -423,7 +437,7 @@ fn pieces(pos: &Position) -> Vec<(Cell, String)> {
             let n = pos.num[s as usize];
             let kinds = pos.know[p.color.index()].kinds_possible(n);
             if kinds.count_ones() == 1 {
-                notation::kind_letter(kinds.trailing_zeros() as u8).to_string()
+                letter(p.color, kinds.trailing_zeros() as u8)
             } else {
                 if p.color == Player::White { "C" } else { "c" }.to_string()
             }

@@ -7,8 +7,8 @@ use super::position::{
 };
 use super::setup::{self, bit, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::core::game::{Player, RuleError};
-use crate::games::chess::attacks::{bb, rank_of, tables, Square};
-use crate::games::chess::square_name;
+use crate::kits::chessboard::attacks::{bb, rank_of, tables, Square};
+use crate::kits::chessboard::square_name;
 
 /// Appends the legal actions (chance's deals in the deal phase). Nothing once a king is
 /// taken.

@@ -11,7 +11,7 @@
 
 use super::position::{Act, CASTLE, EN_PASSANT, HIDDEN_DEAL, NORMAL};
 use crate::core::game::{Player, RuleError};
-use crate::games::chess::{parse_square, square_name, PieceKind};
+use crate::kits::chessboard::{parse_square, square_name, PieceKind};
 
 pub fn kind_letter(k: u8) -> char {
     PieceKind::from_index(k as usize).letter()

@@ -9,7 +9,7 @@ use super::knowledge::Knowledge;
 use super::setup::{self, Mask, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::core::game::Player;
 use crate::core::random::mix64 as mix;
-use crate::games::chess::attacks::{bb, file_of, rank_of, tables, Square};
+use crate::kits::chessboard::attacks::{bb, file_of, rank_of, tables, Square};
 
 /// The kind of an enemy checker in a view: not known.
 pub const UNKNOWN: u8 = 6;

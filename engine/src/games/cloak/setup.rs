@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use crate::games::chess::PieceKind;
+use crate::kits::chessboard::PieceKind;
 
 /// How many Chess960 arrangements there are.
 pub const COUNT: usize = 960;

@@ -1469,7 +1469,7 @@ fn the_key_tells_apart_every_change_of_knowledge_unmoved_files_and_reserve() {
 
 #[test]
 fn a_prior_floor_leaves_out_only_the_unlikely_guesses() {
-    use crate::search::mcts::determinized::root_moves;
+    use crate::search::sampling::determinized::root_moves;
     use crate::search::SearchConfig;
     let (mut checked, mut dropped) = (0, 0);
     for seed in 0..20 {
@@ -1668,5 +1668,30 @@ fn a_fen_en_passant_cell_needs_the_pawn_that_passed_it() {
             Cloak::from_fen(&format!("{start} {bad} {tail}")).is_err(),
             "{bad}"
         );
+    }
+}
+
+/// A checker whose kind the viewer has narrowed to one is drawn by that kind in its owner's
+/// colour: a White checker known to be a knight is `N`, not `n`.
+#[test]
+fn a_checker_narrowed_to_one_kind_keeps_its_colour() {
+    let g = standard_game_after("5=k e2e4");
+    for (viewer, owner) in [
+        (Player::Black, Player::White),
+        (Player::White, Player::Black),
+    ] {
+        let mut v = g.view(viewer);
+        let s = (0..64)
+            .find(|&s| v.pos.board[s].is_some_and(|p| p.color == owner && p.kind == UNKNOWN))
+            .expect("an unseen checker");
+        let n = v.pos.num[s];
+        let kind = g.pos.board[s].unwrap().kind;
+        v.pos.know[owner.index()].mask[n as usize - 1] = 1 << kind;
+        let shown = pieces(&v.pos)
+            .into_iter()
+            .find(|&(c, _)| c as usize == s)
+            .unwrap()
+            .1;
+        assert_eq!(shown, letter(owner, kind), "checker {n} of {owner:?}");
     }
 }

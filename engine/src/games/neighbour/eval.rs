@@ -11,8 +11,8 @@
 //! to reach the minimum. A piece held for placement is placed without a further card.
 
 use crate::core::game::Evaluate;
-use crate::kits::solitaire::connect::{self, Components};
-use crate::search::solo::{Solitaire, SoloScore};
+use crate::core::solo::{Solitaire, SoloScore};
+use crate::kits::solitaire::connect;
 
 use super::position::Phase;
 use super::Neighbour;
@@ -67,9 +67,21 @@ impl Solitaire for Neighbour {
     }
 
     fn score_bound(&self) -> SoloScore {
-        if let Some(s) = self.final_score() {
-            return s;
-        }
+        self.final_score().unwrap_or_else(|| self.open_bound())
+    }
+
+    fn solve_key(&self) -> u64 {
+        self.pos.solve_key()
+    }
+
+    fn unknowns(&self) -> usize {
+        self.pos.pieces.unknown_count() + self.pos.squares.unknown_count()
+    }
+}
+
+impl Neighbour {
+    /// The bound of a game not over yet.
+    fn open_bound(&self) -> SoloScore {
         let p = &self.pos;
         let occ = p.board.occupied();
         let n = p.count() as i32;
@@ -94,20 +106,7 @@ impl Solitaire for Neighbour {
                     + (min - n - 1).max(0)
             }
         };
-        let points = p.cards_left() as i32 - cost;
-        if points < 0 {
-            LOST
-        } else {
-            SoloScore::won(points)
-        }
-    }
-
-    fn solve_key(&self) -> u64 {
-        self.pos.solve_key()
-    }
-
-    fn unknowns(&self) -> usize {
-        self.pos.pieces.unknown_count() + self.pos.squares.unknown_count()
+        connect::bound(p.cards_left() as i32 - cost, LOST)
     }
 }
 
@@ -118,16 +117,15 @@ impl Evaluate for Neighbour {
         let p = &self.pos;
         let occ = p.board.occupied();
         let conn = p.rules.connectivity;
-        let comps = Components::of(occ, conn);
-        let need =
-            connect::placements_needed(occ, p.count().max(p.rules.min_pieces as u32), conn) as i32;
+        let [need, groups, largest] =
+            connect::board_terms(occ, p.count().max(p.rules.min_pieces as u32), conn);
         let mobile = super::movegen::move_targets(p)
             .iter()
             .filter(|&&t| t != 0)
             .count() as i32;
         w.placement * need
-            + w.group * comps.len() as i32
-            + w.largest * comps.largest() as i32
+            + w.group * groups
+            + w.largest * largest
             + w.card * p.cards_left() as i32
             + w.mobile * mobile
     }

@@ -11,8 +11,9 @@
 //! `determinize` deals each pile's unseen cards into its unknown places in a uniformly random
 //! order.
 
-use crate::core::game::{Chance, Game, GameRng, Hidden, Outcome, Player, RuleError, View};
+use crate::core::game::{Chance, Game, GameRng, Hidden, Player, RuleError, View};
 use crate::kits::cards::Card;
+use crate::kits::solitaire::{solitaire_view_parts, view_text, SoloView};
 
 use super::fen;
 use super::position::{keys, piece_cards, square_cards, NeighbourAction, Phase, Position};
@@ -86,17 +87,7 @@ pub enum NeighbourSeen {
 }
 
 /// The player's view: the observed position (see the module text).
-#[derive(Clone, Debug)]
-pub struct NeighbourView {
-    game: Neighbour,
-}
-
-impl NeighbourView {
-    /// The position as the player knows it.
-    pub fn game(&self) -> &Neighbour {
-        &self.game
-    }
-}
+pub type NeighbourView = SoloView<Neighbour>;
 
 impl Hidden for Neighbour {
     type View = NeighbourView;
@@ -150,11 +141,7 @@ impl Hidden for Neighbour {
     }
 
     fn parse_view(&self, text: &str) -> Result<NeighbourView, RuleError> {
-        let body = text.trim().strip_prefix("view ").ok_or_else(|| {
-            RuleError::new(format!(
-                "a Neighbour view starts with 'view ', not '{text}'"
-            ))
-        })?;
+        let body = view_text(text, "Neighbour")?;
         let mut pos = fen::parse(body, self.pos.rules)?;
         if pos.pieces.observed() != pos.pieces || pos.squares.observed() != pos.squares {
             return Err(RuleError::new(
@@ -172,17 +159,7 @@ impl Hidden for Neighbour {
 impl View for NeighbourView {
     type Game = Neighbour;
 
-    fn player(&self) -> Player {
-        Player::White
-    }
-
-    fn to_move(&self) -> Player {
-        Player::White
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
-    }
+    solitaire_view_parts!();
 
     fn apply(&mut self, o: &NeighbourSeen) -> Result<(), RuleError> {
         let mut g = self.game.clone();
@@ -272,19 +249,6 @@ impl View for NeighbourView {
                 }
             }
         }
-    }
-
-    fn fen(&self) -> String {
-        format!("view {}", self.game.fen())
-    }
-
-    fn display(&self) -> String {
-        self.game.display()
-    }
-
-    /// The position as the player knows it: the unseen cards drawn face down.
-    fn picture(&self) -> Option<Neighbour> {
-        Some(self.game.clone())
     }
 
     fn determinize(&self, rng: &mut GameRng) -> Neighbour {

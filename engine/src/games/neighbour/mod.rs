@@ -26,14 +26,14 @@ mod tests;
 
 use crate::core::bitboard::Cell;
 use crate::core::game::{Game, Outcome, Player, RuleError};
-use crate::core::geometry::Geometry;
 use crate::core::options::{OptionKind, OptionSpec, VariantOptions};
-use crate::faces::session::AnyGame;
-use crate::faces::variant::VariantInfo;
+use crate::core::solo::Dealt;
+use crate::core::variant::Variant;
 use crate::kits::cards::{format_cards, Card};
-use crate::kits::solitaire::board::{cell_name, tables};
+use crate::kits::solitaire::board::cell_name;
 use crate::kits::solitaire::connect::Connectivity;
-use crate::kits::solitaire::{options, report};
+use crate::kits::solitaire::options;
+use crate::kits::solitaire::{lost, solitaire_game_parts, won};
 
 pub use eval::{Weights, LOST};
 pub use hidden::{NeighbourSeen, NeighbourView};
@@ -123,10 +123,10 @@ impl Neighbour {
 
     /// The deal of the start position: the piece cards, then the square cards.
     pub fn deal(&self) -> (Vec<Card>, Vec<Card>) {
-        let cards = |pile: &crate::kits::solitaire::Pile| -> Vec<Card> {
-            (0..pile.len()).filter_map(|i| pile.card(i)).collect()
-        };
-        (cards(&self.start.pieces), cards(&self.start.squares))
+        (
+            self.start.pieces.known_cards(),
+            self.start.squares.known_cards(),
+        )
     }
 
     pub fn set_weights(&mut self, w: Weights) {
@@ -146,25 +146,10 @@ impl Game for Neighbour {
     type Action = NeighbourAction;
     type Undo = Position;
 
+    solitaire_game_parts!();
+
     fn variant(&self) -> &'static str {
         "neighbour"
-    }
-
-    fn geometry(&self) -> &Geometry {
-        &tables().geo
-    }
-
-    fn to_move(&self) -> Player {
-        Player::White
-    }
-
-    fn players(&self) -> usize {
-        1
-    }
-
-    fn score(&self) -> Option<f64> {
-        use crate::search::solo::Solitaire;
-        self.result().map(|s| s.points as f64)
     }
 
     fn score_bounds(&self) -> (f64, f64) {
@@ -180,45 +165,18 @@ impl Game for Neighbour {
         }
     }
 
-    fn play(&mut self, a: NeighbourAction) -> Position {
-        let before = self.pos;
-        self.pos.play(a);
-        before
-    }
-
-    fn undo(&mut self, u: Position) {
-        self.pos = u;
-    }
-
-    fn key(&self) -> u64 {
-        self.pos.key
-    }
-
-    fn recompute_key(&self) -> u64 {
-        self.pos.compute_key()
-    }
-
     fn terminal(&self) -> Option<Outcome> {
         if self.pos.won() {
-            Some(Outcome::Win {
-                winner: Player::White,
-                reason: "one connected group",
-            })
+            Some(won("one connected group"))
         } else if self.pos.phase == Phase::Moving && self.pos.cards_left() == 0 {
-            Some(Outcome::Win {
-                winner: Player::Black,
-                reason: "both piles spent",
-            })
+            Some(lost("both piles spent"))
         } else {
             None
         }
     }
 
     fn no_action_outcome(&self) -> Outcome {
-        Outcome::Win {
-            winner: Player::Black,
-            reason: "no move possible",
-        }
+        lost("no move possible")
     }
 
     fn parse_action(&self, s: &str) -> Result<NeighbourAction, RuleError> {
@@ -243,46 +201,23 @@ impl Game for Neighbour {
         Ok(())
     }
 
-    fn reset(&mut self) {
-        self.pos = self.start;
-    }
-
     fn display(&self) -> String {
-        let mut s = self.pos.board.picture();
-        for l in self.panel() {
-            s.push_str(&l);
-            s.push('\n');
-        }
-        s
+        self.pos.board.picture_with(self.panel())
     }
 
     fn pieces(&self) -> Vec<(Cell, String)> {
-        self.pos
-            .board
-            .pieces()
-            .map(|(c, p)| (c, p.symbol().to_string()))
-            .collect()
+        self.pos.board.symbols()
     }
 
     fn panel(&self) -> Vec<String> {
         let p = &self.pos;
         let pile_line = |name: &str, pile: &crate::kits::solitaire::Pile| {
-            let left: Vec<String> = (pile.drawn()..pile.len())
-                .map(|i| pile.card(i).map_or("?".to_string(), |c| c.to_string()))
-                .collect();
-            let up: Vec<Card> = (0..pile.drawn())
-                .filter(|&i| pile.is_shown(i))
-                .filter_map(|i| pile.card(i))
-                .collect();
-            let spent = (0..pile.drawn()).filter(|&i| !pile.is_shown(i)).count();
+            let up = pile.turned_up();
+            let spent = pile.face_down();
             format!(
                 "{name}: {} left{}; turned up: {}{}",
                 pile.left(),
-                if left.is_empty() {
-                    String::new()
-                } else {
-                    format!(" (top first: {})", left.join(" "))
-                },
+                pile.upcoming_note(),
                 if up.is_empty() {
                     "-".to_string()
                 } else {
@@ -368,20 +303,7 @@ const OPTIONS: [OptionSpec; 10] = [
     ORTHOGONAL_SPEC,
 ];
 
-fn create(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
-    let game = Neighbour::from_options(opts)?.fair();
-    Ok(crate::search::solo::session(
-        game,
-        options::caps(opts)?,
-        options::fair_pimc(opts)?,
-    ))
-}
-
-impl report::Dealt for Neighbour {
-    fn from_options(opts: &VariantOptions) -> Result<Self, RuleError> {
-        Neighbour::from_options(opts)
-    }
-
+impl Dealt for Neighbour {
     fn from_seed(seed: u64, opts: &VariantOptions) -> Result<Self, RuleError> {
         Ok(Neighbour::shuffled(seed, Neighbour::rules(opts)?))
     }
@@ -396,12 +318,14 @@ impl report::Dealt for Neighbour {
     }
 }
 
-/// The registry entry.
-pub const INFO: VariantInfo = VariantInfo {
-    name: "neighbour",
-    summary: "Neighbour Chess Solitaire: one player adds pieces by cards, then moves them \
-              with their neighbours' moves into one connected group",
-    options: &OPTIONS,
-    create,
-    solve: Some(|opts, progress| report::solve::<Neighbour>("neighbour", opts, progress)),
-};
+impl Variant for Neighbour {
+    const NAME: &'static str = "neighbour";
+    const SUMMARY: &'static str =
+        "Neighbour Chess Solitaire: one player adds pieces by cards, then moves them \
+              with their neighbours' moves into one connected group";
+    const OPTIONS: &'static [OptionSpec] = &OPTIONS;
+
+    fn from_options(opts: &VariantOptions) -> Result<Neighbour, RuleError> {
+        Neighbour::from_options(opts)
+    }
+}

@@ -15,6 +15,7 @@ use crate::core::game::{Chance, Hidden, View};
 use crate::kits::cards::parse_cards;
 use crate::kits::solitaire::board::parse_cell;
 use crate::search::solo::{solve, Caps, Solitaire, SoloScore};
+use crate::testkit::{assert_actions_refused, assert_fens_refused, check_contracts};
 
 const PIECES: &str = "8H 10C QS 8S 10H 10S 9S KH 9H 10D 8D 9D 8C QH KS 9C";
 const SQUARES: &str = "5C 2D 3H 6D 4H 6C 2H 5S 3D 5H 3C 4S 4C 2S 6S 5D 6H 4D 3S 2C";
@@ -234,21 +235,18 @@ fn no_move_loses_and_spent_piles_lose() {
 #[test]
 fn bad_text_is_refused_and_changes_nothing() {
     let mut g = standard();
-    let before = g.fen();
-    for bad in [
-        "",
-        "8/8/8/8/8/8/8/8 |x add -",
-        "8/8/8/8/8/8/8/N7 |8H,10C,QS,8S,10H,10S,9S,KH,9H,10D,8D,9D,8C,QH,KS,9C |5C,2D,3H,6D,4H,6C,2H,5S,3D,5H,3C,4S,4C,2S,6S,5D,6H,4D,3S,2C add -",
-        "8/8/8/8/8/8/8/8 |8H,10C,QS,8S,10H,10S,9S,KH,9H,10D,8D,9D,8C,QH,KS,9C |5C,2D,3H,6D,4H,6C,2H,5S,3D,5H,3C,4S,4C,2S,6S,5D,6H,4D,3S,2C dance -",
-        "8/8/8/8/8/8/8/8 |8H,10C,QS,8S,10H,10S,9S,KH,9H,10D,8D,9D,8C,QH,KS,9C |5C,2D,3H,6D,4H,6C,2H,5S,3D,5H,3C,4S,4C,2S,6S,5D,6H,4D,3S,2C add a1",
-        "8H 10C",
-    ] {
-        assert!(g.set_fen(bad).is_err(), "{bad}");
-        assert_eq!(g.fen(), before);
-    }
-    for bad in ["", "stop", "N@a5", "add", "@a6", "a6a7/p", "8H"] {
-        assert!(g.parse_action(bad).is_err(), "{bad}");
-    }
+    assert_fens_refused(
+        &mut g,
+        &[
+            "",
+            "8/8/8/8/8/8/8/8 |x add -",
+            "8/8/8/8/8/8/8/N7 |8H,10C,QS,8S,10H,10S,9S,KH,9H,10D,8D,9D,8C,QH,KS,9C |5C,2D,3H,6D,4H,6C,2H,5S,3D,5H,3C,4S,4C,2S,6S,5D,6H,4D,3S,2C add -",
+            "8/8/8/8/8/8/8/8 |8H,10C,QS,8S,10H,10S,9S,KH,9H,10D,8D,9D,8C,QH,KS,9C |5C,2D,3H,6D,4H,6C,2H,5S,3D,5H,3C,4S,4C,2S,6S,5D,6H,4D,3S,2C dance -",
+            "8/8/8/8/8/8/8/8 |8H,10C,QS,8S,10H,10S,9S,KH,9H,10D,8D,9D,8C,QH,KS,9C |5C,2D,3H,6D,4H,6C,2H,5S,3D,5H,3C,4S,4C,2S,6S,5D,6H,4D,3S,2C add a1",
+            "8H 10C",
+        ],
+    );
+    assert_actions_refused(&g, &["", "stop", "N@a5", "add", "@a6", "a6a7/p", "8H"]);
 }
 
 #[test]
@@ -265,6 +263,8 @@ fn a_bare_deal_is_a_position() {
 // An independent, slow reference: its own reading of the position text.
 
 mod reference {
+    use crate::testkit::reference;
+
     #[derive(Clone, Debug)]
     pub struct Ref {
         pub cells: Vec<Option<(bool, char)>>,
@@ -354,78 +354,12 @@ mod reference {
             }
         }
 
-        fn xy(c: usize) -> (i32, i32) {
-            ((c % 8) as i32, (c / 8) as i32)
-        }
-
-        fn attacks(&self, kind: char, from: usize, to: usize) -> bool {
-            let (x0, y0) = Self::xy(from);
-            let (x1, y1) = Self::xy(to);
-            let (dx, dy) = (x1 - x0, y1 - y0);
-            if dx == 0 && dy == 0 {
-                return false;
-            }
-            let clear = || {
-                let (sx, sy) = (dx.signum(), dy.signum());
-                let (mut x, mut y) = (x0 + sx, y0 + sy);
-                while (x, y) != (x1, y1) {
-                    if self.cells[(y * 8 + x) as usize].is_some() {
-                        return false;
-                    }
-                    x += sx;
-                    y += sy;
-                }
-                true
-            };
-            let straight = dx == 0 || dy == 0;
-            let diagonal = dx.abs() == dy.abs();
-            match kind {
-                'n' => dx.abs() * dy.abs() == 2,
-                'k' => dx.abs() <= 1 && dy.abs() <= 1,
-                'r' => straight && clear(),
-                'b' => diagonal && clear(),
-                'q' => (straight || diagonal) && clear(),
-                _ => unreachable!(),
-            }
-        }
-
         fn count(&self) -> usize {
             self.cells.iter().filter(|c| c.is_some()).count()
         }
 
         fn connected(&self) -> bool {
-            let occ: Vec<usize> = (0..64).filter(|&c| self.cells[c].is_some()).collect();
-            if occ.is_empty() {
-                return true;
-            }
-            let mut seen = vec![occ[0]];
-            let mut i = 0;
-            while i < seen.len() {
-                let (x, y) = Self::xy(seen[i]);
-                for (dx, dy) in [
-                    (1, 0),
-                    (-1, 0),
-                    (0, 1),
-                    (0, -1),
-                    (1, 1),
-                    (1, -1),
-                    (-1, 1),
-                    (-1, -1),
-                ] {
-                    if self.orthogonal && dx != 0 && dy != 0 {
-                        continue;
-                    }
-                    let (nx, ny) = (x + dx, y + dy);
-                    if (0..8).contains(&nx) && (0..8).contains(&ny) {
-                        let n = (ny * 8 + nx) as usize;
-                        if self.cells[n].is_some() && !seen.contains(&n) {
-                            seen.push(n);
-                        }
-                    }
-                }
-                i += 1;
-            }
-            seen.len() == occ.len()
+            reference::connected(&self.cells, self.orthogonal)
         }
 
         fn cards_left(&self) -> usize {
@@ -434,7 +368,7 @@ mod reference {
 
         fn target(&self) -> usize {
             let base = self.cell.unwrap_or(0);
-            let (x, y) = Self::xy(base);
+            let (x, y) = reference::xy(base);
             let (n, red) = self.squares[self.squares_drawn];
             if red {
                 (y * 8 + (x + n as i32) % 8) as usize
@@ -444,9 +378,9 @@ mod reference {
         }
 
         fn nearest_free(&self, t: usize) -> Vec<usize> {
-            let (tx, ty) = Self::xy(t);
+            let (tx, ty) = reference::xy(t);
             let dist = |c: usize| {
-                let (x, y) = Self::xy(c);
+                let (x, y) = reference::xy(c);
                 (x - tx).abs().max((y - ty).abs())
             };
             let free: Vec<usize> = (0..64).filter(|&c| self.cells[c].is_none()).collect();
@@ -489,7 +423,7 @@ mod reference {
                         let Some((white, _)) = self.cells[from] else {
                             continue;
                         };
-                        let (x, y) = Self::xy(from);
+                        let (x, y) = reference::xy(from);
                         let mut kinds = Vec::new();
                         for nx in x - 1..=x + 1 {
                             for ny in y - 1..=y + 1 {
@@ -507,7 +441,9 @@ mod reference {
                         }
                         for to in 0..64 {
                             if self.cells[to].is_none()
-                                && kinds.iter().any(|&k| self.attacks(k, from, to))
+                                && kinds
+                                    .iter()
+                                    .any(|&k| reference::attacks(&self.cells, k, from, to))
                             {
                                 for (pile, has) in [
                                     ('p', self.pieces_drawn < self.pieces.len()),
@@ -567,20 +503,9 @@ mod reference {
         }
 
         pub fn perft(&self, depth: u32) -> u64 {
-            if depth == 0 {
-                return 1;
-            }
-            let acts = self.actions();
-            if depth == 1 {
-                return acts.len() as u64;
-            }
-            acts.iter()
-                .map(|a| {
-                    let mut r = self.clone();
-                    r.play(a);
-                    r.perft(depth - 1)
-                })
-                .sum()
+            crate::testkit::perft_by(self, depth, &Ref::actions, &|r: &mut Ref, a: &String| {
+                r.play(a)
+            })
         }
     }
 }
@@ -663,23 +588,8 @@ proptest! {
     #[test]
     fn game_contracts_hold(seed in 0u64..10_000, steps in 0usize..30) {
         let mut g = random_line(seed, steps, Rules::new(4));
-        prop_assert_eq!(g.key(), g.recompute_key());
-        let mut h = g.clone();
-        h.set_fen(&g.fen()).unwrap();
-        prop_assert_eq!(h.fen(), g.fen());
-        prop_assert_eq!(h.key(), g.key());
-        let mut acts = Vec::new();
-        g.legal_actions(&mut acts);
-        for &a in &acts {
-            let s = g.format_action(a);
-            prop_assert_eq!(g.parse_action(&s).unwrap(), a);
-            prop_assert!(g.is_legal(a));
-            let before = (g.fen(), g.key());
-            let u = g.play(a);
-            prop_assert_eq!(g.key(), g.recompute_key());
-            g.undo(u);
-            prop_assert_eq!((g.fen(), g.key()), before);
-        }
+        let mut fresh = g.clone();
+        let acts = check_contracts(&mut g, &mut fresh);
         let all: BTreeSet<String> = acts.iter().map(|&a| g.format_action(a)).collect();
         if g.position().phase == Phase::Moving {
             for from in 0..64u8 {

@@ -11,8 +11,8 @@
 //! is the loss.
 
 use crate::core::game::Evaluate;
-use crate::kits::solitaire::connect::{self, Components, Connectivity::Orthogonal};
-use crate::search::solo::{Solitaire, SoloScore};
+use crate::core::solo::{Solitaire, SoloScore};
+use crate::kits::solitaire::connect::{self, Connectivity::Orthogonal};
 
 use super::position::NEGATIVE_MAX;
 use super::Parade;
@@ -64,19 +64,13 @@ impl Solitaire for Parade {
     }
 
     fn score_bound(&self) -> SoloScore {
-        if let Some(s) = self.final_score() {
-            return s;
-        }
-        let p = &self.pos;
-        let occ = p.board.occupied();
-        // A pending add spends its card when the card turns up, so it is counted as any add.
-        let need = connect::placements_needed(occ, occ.count_ones(), Orthogonal) as i32;
-        let points = p.points() - need;
-        if points < LOST.points {
-            LOST
-        } else {
-            SoloScore::won(points)
-        }
+        self.final_score().unwrap_or_else(|| {
+            let occ = self.pos.board.occupied();
+            // A pending add spends its card when the card turns up, so it is counted as any
+            // add.
+            let need = connect::placements_needed(occ, occ.count_ones(), Orthogonal) as i32;
+            connect::bound(self.pos.points() - need, LOST)
+        })
     }
 
     fn solve_key(&self) -> u64 {
@@ -93,8 +87,7 @@ impl Evaluate for Parade {
     fn evaluate(&self) -> i32 {
         let w = &self.weights;
         let occ = self.pos.board.occupied();
-        let comps = Components::of(occ, Orthogonal);
-        let need = connect::placements_needed(occ, occ.count_ones(), Orthogonal) as i32;
-        w.placement * need + w.group * comps.len() as i32 + w.largest * comps.largest() as i32
+        let [need, groups, largest] = connect::board_terms(occ, occ.count_ones(), Orthogonal);
+        w.placement * need + w.group * groups + w.largest * largest
     }
 }

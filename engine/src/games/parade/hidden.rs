@@ -11,9 +11,10 @@
 //! unknown places in a uniformly random order.
 
 use crate::core::bitboard::Cell;
-use crate::core::game::{Chance, Game, GameRng, Hidden, Outcome, Player, RuleError, View};
+use crate::core::game::{Chance, Game, GameRng, Hidden, Player, RuleError, View};
 use crate::kits::cards::Card;
 use crate::kits::solitaire::board::{cell_name, parse_cell};
+use crate::kits::solitaire::{solitaire_view_parts, view_text, SoloView};
 
 use super::fen;
 use super::position::{deck_cards, keys, ParadeAction, Position};
@@ -77,17 +78,7 @@ pub enum ParadeSeen {
 }
 
 /// The player's view: the observed position (see the module text).
-#[derive(Clone, Debug)]
-pub struct ParadeView {
-    game: Parade,
-}
-
-impl ParadeView {
-    /// The position as the player knows it.
-    pub fn game(&self) -> &Parade {
-        &self.game
-    }
-}
+pub type ParadeView = SoloView<Parade>;
 
 impl Hidden for Parade {
     type View = ParadeView;
@@ -123,9 +114,7 @@ impl Hidden for Parade {
     }
 
     fn parse_view(&self, text: &str) -> Result<ParadeView, RuleError> {
-        let body = text.trim().strip_prefix("view ").ok_or_else(|| {
-            RuleError::new(format!("a Parade view starts with 'view ', not '{text}'"))
-        })?;
+        let body = view_text(text, "Parade")?;
         let mut pos = fen::parse(body)?;
         if pos.deck.observed() != pos.deck {
             return Err(RuleError::new(
@@ -144,17 +133,7 @@ impl Hidden for Parade {
 impl View for ParadeView {
     type Game = Parade;
 
-    fn player(&self) -> Player {
-        Player::White
-    }
-
-    fn to_move(&self) -> Player {
-        Player::White
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
-    }
+    solitaire_view_parts!();
 
     fn apply(&mut self, o: &ParadeSeen) -> Result<(), RuleError> {
         let mut g = self.game.clone();
@@ -241,19 +220,6 @@ impl View for ParadeView {
             ParadeSeen::Try => "add".to_string(),
             ParadeSeen::Turned(c) => c.to_string(),
         }
-    }
-
-    fn fen(&self) -> String {
-        format!("view {}", self.game.fen())
-    }
-
-    fn display(&self) -> String {
-        self.game.display()
-    }
-
-    /// The position as the player knows it: the unseen cards drawn face down.
-    fn picture(&self) -> Option<Parade> {
-        Some(self.game.clone())
     }
 
     fn determinize(&self, rng: &mut GameRng) -> Parade {

@@ -23,13 +23,13 @@ mod tests;
 
 use crate::core::bitboard::Cell;
 use crate::core::game::{Game, Outcome, Player, RuleError};
-use crate::core::geometry::Geometry;
-use crate::core::options::VariantOptions;
-use crate::faces::session::AnyGame;
-use crate::faces::variant::VariantInfo;
+use crate::core::options::{OptionSpec, VariantOptions};
+use crate::core::solo::Dealt;
+use crate::core::variant::Variant;
 use crate::kits::cards::{format_cards, Card};
-use crate::kits::solitaire::board::{cell_name, tables};
-use crate::kits::solitaire::{options, report};
+use crate::kits::solitaire::board::cell_name;
+use crate::kits::solitaire::options;
+use crate::kits::solitaire::{lost, solitaire_game_parts, won};
 
 pub use eval::{Weights, LOST};
 pub use hidden::{ParadeSeen, ParadeView};
@@ -76,9 +76,7 @@ impl Parade {
 
     /// The deal of the start position, top card first.
     pub fn deal(&self) -> Vec<Card> {
-        (0..self.start.deck.len())
-            .filter_map(|i| self.start.deck.card(i))
-            .collect()
+        self.start.deck.known_cards()
     }
 
     pub fn set_weights(&mut self, w: Weights) {
@@ -109,25 +107,10 @@ impl Game for Parade {
     type Action = ParadeAction;
     type Undo = Position;
 
+    solitaire_game_parts!();
+
     fn variant(&self) -> &'static str {
         "parade"
-    }
-
-    fn geometry(&self) -> &Geometry {
-        &tables().geo
-    }
-
-    fn to_move(&self) -> Player {
-        Player::White
-    }
-
-    fn players(&self) -> usize {
-        1
-    }
-
-    fn score(&self) -> Option<f64> {
-        use crate::search::solo::Solitaire;
-        self.result().map(|s| s.points as f64)
     }
 
     fn score_bounds(&self) -> (f64, f64) {
@@ -140,47 +123,20 @@ impl Game for Parade {
         }
     }
 
-    fn play(&mut self, a: ParadeAction) -> Position {
-        let before = self.pos;
-        self.pos.play(a);
-        before
-    }
-
-    fn undo(&mut self, u: Position) {
-        self.pos = u;
-    }
-
-    fn key(&self) -> u64 {
-        self.pos.key
-    }
-
-    fn recompute_key(&self) -> u64 {
-        self.pos.compute_key()
-    }
-
     fn terminal(&self) -> Option<Outcome> {
         if self.pos.pending {
             None
         } else if self.pos.connected() {
-            Some(Outcome::Win {
-                winner: Player::White,
-                reason: "one connected group",
-            })
+            Some(won("one connected group"))
         } else if self.pos.negative >= NEGATIVE_MAX {
-            Some(Outcome::Win {
-                winner: Player::Black,
-                reason: "all 16 negative points counted",
-            })
+            Some(lost("all 16 negative points counted"))
         } else {
             None
         }
     }
 
     fn no_action_outcome(&self) -> Outcome {
-        Outcome::Win {
-            winner: Player::Black,
-            reason: "no action possible",
-        }
+        lost("no action possible")
     }
 
     fn parse_action(&self, s: &str) -> Result<ParadeAction, RuleError> {
@@ -205,46 +161,24 @@ impl Game for Parade {
         Ok(())
     }
 
-    fn reset(&mut self) {
-        self.pos = self.start;
-    }
-
     fn display(&self) -> String {
-        let mut s = self.pos.board.picture();
-        for l in self.panel() {
-            s.push_str(&l);
-            s.push('\n');
-        }
-        s
+        self.pos.board.picture_with(self.panel())
     }
 
     fn pieces(&self) -> Vec<(Cell, String)> {
-        self.pos
-            .board
-            .pieces()
-            .map(|(c, p)| (c, p.symbol().to_string()))
-            .collect()
+        self.pos.board.symbols()
     }
 
     fn panel(&self) -> Vec<String> {
         let p = &self.pos;
         let d = &p.deck;
-        let word = |i: usize| d.card(i).map_or("?".to_string(), |c| c.to_string());
-        let shown: Vec<Card> = (0..d.drawn())
-            .filter(|&i| d.is_shown(i))
-            .filter_map(|i| d.card(i))
-            .collect();
-        let face_down = (0..d.drawn()).filter(|&i| !d.is_shown(i)).count();
-        let hand: Vec<String> = (d.drawn()..d.len()).map(word).collect();
+        let shown = d.turned_up();
+        let face_down = d.face_down();
         let mut lines = vec![format!(
             "hand: {} card{}{}",
             d.left(),
             if d.left() == 1 { "" } else { "s" },
-            if hand.is_empty() {
-                String::new()
-            } else {
-                format!(" (top first: {})", hand.join(" "))
-            }
+            d.upcoming_note()
         )];
         lines.push(format!(
             "discards: {}{}",
@@ -287,20 +221,7 @@ impl Game for Parade {
     }
 }
 
-fn create(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
-    let game = Parade::from_options(opts)?.fair();
-    Ok(crate::search::solo::session(
-        game,
-        options::caps(opts)?,
-        options::fair_pimc(opts)?,
-    ))
-}
-
-impl report::Dealt for Parade {
-    fn from_options(opts: &VariantOptions) -> Result<Self, RuleError> {
-        Parade::from_options(opts)
-    }
-
+impl Dealt for Parade {
     fn from_seed(seed: u64, _opts: &VariantOptions) -> Result<Self, RuleError> {
         Ok(Parade::shuffled(seed))
     }
@@ -314,12 +235,14 @@ impl report::Dealt for Parade {
     }
 }
 
-/// The registry entry.
-pub const INFO: VariantInfo = VariantInfo {
-    name: "parade",
-    summary: "Parade Chess Solitaire: one player spends 8 cards to move or add pieces into \
-              one connected group",
-    options: &options::OPTIONS,
-    create,
-    solve: Some(|opts, progress| report::solve::<Parade>("parade", opts, progress)),
-};
+impl Variant for Parade {
+    const NAME: &'static str = "parade";
+    const SUMMARY: &'static str =
+        "Parade Chess Solitaire: one player spends 8 cards to move or add pieces into \
+              one connected group";
+    const OPTIONS: &'static [OptionSpec] = &options::OPTIONS;
+
+    fn from_options(opts: &VariantOptions) -> Result<Parade, RuleError> {
+        Parade::from_options(opts)
+    }
+}

@@ -10,10 +10,11 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::*;
 use crate::core::game::{Chance, Hidden, View};
+use crate::core::solo::Dealt;
 use crate::kits::cards::parse_cards;
 use crate::kits::solitaire::board::parse_cell;
-use crate::kits::solitaire::report::Dealt;
 use crate::search::solo::{solve, Caps, Solitaire, SoloScore};
+use crate::testkit::{assert_actions_refused, assert_fens_refused, check_contracts};
 
 /// The rule text's setup example: drawn B, R, k, r, n, N, r, b, from the 9 and 10 of hearts to
 /// the 9 of spades; then the hand.
@@ -202,29 +203,29 @@ fn no_action_possible_loses() {
 #[test]
 fn bad_text_is_refused_and_changes_nothing() {
     let mut g = dealt(DEAL);
-    let before = g.fen();
-    for bad in [
-        "",
-        "8/8/8/8/8/8/8/8 9H|10H 0 -",
-        // The board does not hold the face-up cards' pieces.
-        "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3Q1 9H,10H,KS,10S,8S,8H,10C,9S|8D,QH,KH,9D,10D,8C,QS,9C 0 -",
-        // Negative points with cards in hand.
-        "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|8D,QH,KH,9D,10D,8C,QS,9C 2 -",
-        // The setup's cards face down.
-        "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,*9S|8D,QH,KH,9D,10D,8C,QS,9C 0 -",
-        "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|8D,QH,KH,9D,10D,8C,QS,9C 17 -",
-        "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|8D,QH,KH,9D,10D,8C,QS,9C 0 add",
-        "9H 10H KS 10S 8S 8H 10C 9S 8D QH KH 9D 10D 8C QS QS",
-        "9H 10H KS 10S 8S 8H 10C 9S 8D QH KH 9D 10D 8C QS 2C",
-    ] {
-        assert!(g.set_fen(bad).is_err(), "{bad}");
-        assert_eq!(g.fen(), before);
-    }
-    for bad in [
-        "", "c1", "c1c1", "c1b3", "c1d2", "x1b2", "N@g5", "Q@e5", "add", "c1b2,", "8D",
-    ] {
-        assert!(g.parse_action(bad).is_err(), "{bad}");
-    }
+    assert_fens_refused(
+        &mut g,
+        &[
+            "",
+            "8/8/8/8/8/8/8/8 9H|10H 0 -",
+            // The board does not hold the face-up cards' pieces.
+            "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3Q1 9H,10H,KS,10S,8S,8H,10C,9S|8D,QH,KH,9D,10D,8C,QS,9C 0 -",
+            // Negative points with cards in hand.
+            "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|8D,QH,KH,9D,10D,8C,QS,9C 2 -",
+            // The setup's cards face down.
+            "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,*9S|8D,QH,KH,9D,10D,8C,QS,9C 0 -",
+            "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|8D,QH,KH,9D,10D,8C,QS,9C 17 -",
+            "8/8/8/8/1r2b3/1r1n1N2/5k2/2B3R1 9H,10H,KS,10S,8S,8H,10C,9S|8D,QH,KH,9D,10D,8C,QS,9C 0 add",
+            "9H 10H KS 10S 8S 8H 10C 9S 8D QH KH 9D 10D 8C QS QS",
+            "9H 10H KS 10S 8S 8H 10C 9S 8D QH KH 9D 10D 8C QS 2C",
+        ],
+    );
+    assert_actions_refused(
+        &g,
+        &[
+            "", "c1", "c1c1", "c1b3", "c1d2", "x1b2", "N@g5", "Q@e5", "add", "c1b2,", "8D",
+        ],
+    );
     assert!(g.parse_action("c1b2").is_ok());
 }
 
@@ -267,6 +268,8 @@ fn panel_shows_hand_discards_and_next_add() {
 // coordinates, actions as text.
 
 mod reference {
+    use crate::testkit::reference;
+
     #[derive(Clone, Debug)]
     pub struct Ref {
         /// (white, letter) per cell, a1 = 0.
@@ -328,59 +331,8 @@ mod reference {
             }
         }
 
-        fn xy(c: usize) -> (i32, i32) {
-            ((c % 8) as i32, (c / 8) as i32)
-        }
-
-        /// Does the piece of `kind` on `from` attack `to`, on `cells`?
-        fn attacks(cells: &[Option<(bool, char)>], kind: char, from: usize, to: usize) -> bool {
-            let (x0, y0) = Self::xy(from);
-            let (x1, y1) = Self::xy(to);
-            let (dx, dy) = (x1 - x0, y1 - y0);
-            if dx == 0 && dy == 0 {
-                return false;
-            }
-            let clear = || {
-                let (sx, sy) = (dx.signum(), dy.signum());
-                let (mut x, mut y) = (x0 + sx, y0 + sy);
-                while (x, y) != (x1, y1) {
-                    if cells[(y * 8 + x) as usize].is_some() {
-                        return false;
-                    }
-                    x += sx;
-                    y += sy;
-                }
-                true
-            };
-            let straight = dx == 0 || dy == 0;
-            let diagonal = dx.abs() == dy.abs();
-            match kind {
-                'n' => dx.abs() * dy.abs() == 2,
-                'k' => dx.abs() <= 1 && dy.abs() <= 1,
-                'r' => straight && clear(),
-                'b' => diagonal && clear(),
-                'q' => (straight || diagonal) && clear(),
-                _ => unreachable!(),
-            }
-        }
-
         pub fn connected(&self) -> bool {
-            let occ: Vec<usize> = (0..64).filter(|&c| self.cells[c].is_some()).collect();
-            let mut seen = vec![occ[0]];
-            let mut i = 0;
-            while i < seen.len() {
-                let (x, y) = Self::xy(seen[i]);
-                for (nx, ny) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
-                    if (0..8).contains(&nx) && (0..8).contains(&ny) {
-                        let n = (ny * 8 + nx) as usize;
-                        if self.cells[n].is_some() && !seen.contains(&n) {
-                            seen.push(n);
-                        }
-                    }
-                }
-                i += 1;
-            }
-            seen.len() == occ.len()
+            reference::connected(&self.cells, true)
         }
 
         fn add_target(&self) -> Option<(char, usize)> {
@@ -426,8 +378,8 @@ mod reference {
                     }
                     let ok = (0..64).any(|m| match self.cells[m] {
                         Some((w, kind)) if w != white => {
-                            Self::attacks(&self.cells, kind, m, from)
-                                && Self::attacks(&lifted, kind, m, to)
+                            reference::attacks(&self.cells, kind, m, from)
+                                && reference::attacks(&lifted, kind, m, to)
                         }
                         _ => false,
                     });
@@ -458,20 +410,9 @@ mod reference {
         }
 
         pub fn perft(&self, depth: u32) -> u64 {
-            if depth == 0 {
-                return 1;
-            }
-            let acts = self.actions();
-            if depth == 1 {
-                return acts.len() as u64;
-            }
-            acts.iter()
-                .map(|a| {
-                    let mut r = self.clone();
-                    r.play(a);
-                    r.perft(depth - 1)
-                })
-                .sum()
+            crate::testkit::perft_by(self, depth, &Ref::actions, &|r: &mut Ref, a: &String| {
+                r.play(a)
+            })
         }
     }
 }
@@ -544,24 +485,7 @@ proptest! {
     #[test]
     fn game_contracts_hold(seed in 0u64..10_000, steps in 0usize..26) {
         let mut g = random_line(seed, steps);
-        prop_assert_eq!(g.key(), g.recompute_key());
-        // FEN round trip.
-        let mut h = dealt(DEAL);
-        h.set_fen(&g.fen()).unwrap();
-        prop_assert_eq!(h.fen(), g.fen());
-        prop_assert_eq!(h.key(), g.key());
-        let mut acts = Vec::new();
-        g.legal_actions(&mut acts);
-        for &a in &acts {
-            let s = g.format_action(a);
-            prop_assert_eq!(g.parse_action(&s).unwrap(), a);
-            prop_assert!(g.is_legal(a));
-            let before = (g.fen(), g.key());
-            let u = g.play(a);
-            prop_assert_eq!(g.key(), g.recompute_key());
-            g.undo(u);
-            prop_assert_eq!((g.fen(), g.key()), before);
-        }
+        let acts = check_contracts(&mut g, &mut dealt(DEAL));
         // Every well-formed move text the generator does not give is refused.
         let all: BTreeSet<String> = acts.iter().map(|&a| g.format_action(a)).collect();
         for from in 0..64u8 {
@@ -931,7 +855,7 @@ fn the_monte_carlo_player_decides_from_the_view_alone() {
     // It plays a whole game from the view, to a win no better than the clairvoyant score.
     let g = dealt(DEAL);
     let best = solve(&g, &Caps::default(), &Default::default(), &mut |_| {}).best;
-    let fair = crate::kits::solitaire::report::pimc_player(&g, &cfg, 1);
+    let fair = crate::search::solo::study::pimc_player(&g, &cfg, 1);
     assert!(fair.won && fair <= best, "{fair} against {best}");
 }
 

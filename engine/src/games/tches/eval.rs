@@ -9,7 +9,7 @@
 
 use crate::core::bitboard::{bit, Bits, Cell};
 use crate::core::game::{Evaluate, Game, Player, RuleError};
-use crate::core::params::{self, with_part, ParamField, ParamTable};
+use crate::core::param_table::{self, with_part, ParamField, ParamTable};
 
 use super::pieces::{Kind, ALL_KINDS, KIND_COUNT};
 use super::position::Move;
@@ -275,7 +275,7 @@ impl Evaluate for Tches {
             )));
         }
         let mut w = (*self.weights).clone();
-        params::set_values(&mut w, values)?;
+        param_table::set_values(&mut w, values)?;
         self.set_weights(w);
         Ok(())
     }

@@ -27,9 +27,8 @@ use std::sync::Arc;
 use crate::core::bitboard::{Bits, Cell};
 use crate::core::game::{Game, Outcome, Player, RuleError};
 use crate::core::geometry::Geometry;
-use crate::core::options::VariantOptions;
-use crate::faces::session::{AnyGame, Session};
-use crate::faces::variant::VariantInfo;
+use crate::core::options::{OptionSpec, VariantOptions};
+use crate::core::variant::Variant;
 
 pub use options::Rules;
 pub use pieces::Kind;
@@ -45,14 +44,15 @@ pub struct Tches {
     weights: Arc<eval::Weights>,
 }
 
-/// The registry entry.
-pub const INFO: VariantInfo = VariantInfo {
-    name: "tches",
-    summary: "TCHES: move-then-capture pieces, reverse sides, Strike turns of three actions and the other Layer 3 modifications",
-    options: options::OPTIONS,
-    create: Tches::boxed,
-    solve: None,
-};
+impl Variant for Tches {
+    const NAME: &'static str = "tches";
+    const SUMMARY: &'static str = "TCHES: move-then-capture pieces, reverse sides, Strike turns of three actions and the other Layer 3 modifications";
+    const OPTIONS: &'static [OptionSpec] = options::OPTIONS;
+
+    fn from_options(opts: &VariantOptions) -> Result<Tches, RuleError> {
+        Tches::with_rules(options::read(opts)?)
+    }
+}
 
 impl Tches {
     /// The start position. `flips` turns main-side types into reverse-side ones for both sides.
@@ -84,10 +84,6 @@ impl Tches {
 
     pub fn rules(&self) -> &Rules {
         &self.tables.rules
-    }
-
-    pub fn boxed(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
-        Ok(Session::boxed(Tches::from_options(opts)?))
     }
 
     /// Types flipped to their reverse side, as main -> reverse.
@@ -263,6 +259,38 @@ impl Game for Tches {
                 (c, fen::letter(p, k).to_string())
             })
             .collect()
+    }
+
+    fn figure(&self, symbol: &str) -> crate::core::game::Figure {
+        use crate::core::game::Figure;
+        let Some(kind) = symbol.chars().next().and_then(pieces::Kind::from_letter) else {
+            return Figure::of_symbol(symbol);
+        };
+        match kind {
+            pieces::Kind::Pawn
+            | pieces::Kind::Knight
+            | pieces::Kind::Bishop
+            | pieces::Kind::Rook
+            | pieces::Kind::Queen
+            | pieces::Kind::King => Figure::of_symbol(symbol),
+            _ => Figure::Badge {
+                side: Some(if symbol.starts_with(|c: char| c.is_uppercase()) {
+                    Player::White
+                } else {
+                    Player::Black
+                }),
+                letters: kind.letter().to_string(),
+                name: Some(kind.name()),
+            },
+        }
+    }
+
+    fn checked_royals(&self) -> Vec<Cell> {
+        let side = self.to_move();
+        match self.royal_cell(side) {
+            Some(c) if self.royal_attacked(side) => vec![c],
+            _ => Vec::new(),
+        }
     }
 
     fn cell_marks(&self) -> Vec<(Cell, crate::core::game::CellMark)> {

@@ -672,9 +672,9 @@ fn polarity_faces_and_turns() {
 #[test]
 fn weights_are_a_param_table() {
     use crate::core::game::Evaluate;
-    use crate::core::params::{self, testing};
+    use crate::core::param_table::{self, testing};
     let plain = Tches::new(false, Vec::new());
-    let names = params::names(plain.eval_weights().unwrap());
+    let names = param_table::names(plain.eval_weights().unwrap());
     assert_eq!(names[0], "material.pawn");
     assert!(names.contains(&"material.mounted-bishop".to_string()));
     assert!(names.contains(&"escort.7".to_string()));

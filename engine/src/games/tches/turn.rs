@@ -4,41 +4,13 @@
 
 use crate::core::bitboard::{bit, Bits, Cell};
 use crate::core::game::Player;
+use crate::kits::steps::memo::Memo;
 
 use super::options::Timing;
 use super::pieces::Kind;
 use super::position::{pack, Move, Pos, DROP, LEAVE};
 use super::tables::REPLACE_SLOTS;
 use super::Tches;
-
-/// A small direct-mapped table of mid-turn positions already decided, for one generation
-/// call: the same pair of actions played in either order reaches the same position.
-pub(super) struct Memo {
-    slots: [(u64, bool); MEMO_SLOTS],
-}
-
-const MEMO_SLOTS: usize = 64;
-
-impl Default for Memo {
-    fn default() -> Memo {
-        Memo {
-            slots: [(0, false); MEMO_SLOTS],
-        }
-    }
-}
-
-impl Memo {
-    #[inline]
-    fn get(&self, key: u64) -> Option<bool> {
-        let (k, v) = self.slots[key as usize % MEMO_SLOTS];
-        (k == key && key != 0).then_some(v)
-    }
-
-    #[inline]
-    fn put(&mut self, key: u64, v: bool) {
-        self.slots[key as usize % MEMO_SLOTS] = (key, v);
-    }
-}
 
 /// The reason of a win by Escort the King.
 const ESCORTED: &str = "king escorted to the portal";

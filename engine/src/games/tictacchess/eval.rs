@@ -2,7 +2,7 @@
 //! exact values from the solved table where one covers the position.
 
 use crate::core::game::{Evaluate, Player, RuleError};
-use crate::core::params::{self, ParamTable};
+use crate::core::param_table::{self, ParamTable};
 
 use super::movegen::tables;
 use super::position::{kind_of, side_of, Position, TttAction, KINDS, PAWN};
@@ -154,6 +154,6 @@ impl Evaluate for TicTacChess {
     }
 
     fn set_eval_weights(&mut self, values: &[i32]) -> Result<(), RuleError> {
-        params::set_values(&mut self.weights, values)
+        param_table::set_values(&mut self.weights, values)
     }
 }

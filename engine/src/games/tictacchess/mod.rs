@@ -6,6 +6,7 @@ pub mod fen;
 pub mod movegen;
 pub mod notation;
 pub mod position;
+pub mod proof;
 pub mod solver;
 
 #[cfg(test)]
@@ -15,8 +16,7 @@ use crate::core::bitboard::{bit, Cell};
 use crate::core::game::{Game, Outcome, Player, RuleError};
 use crate::core::geometry::Geometry;
 use crate::core::options::{OptionKind, OptionSpec, VariantOptions};
-use crate::faces::session::Session;
-use crate::faces::variant::VariantInfo;
+use crate::core::variant::Variant;
 
 use movegen::tables;
 pub use position::{Config, Position, TttAction};
@@ -60,7 +60,75 @@ pub const OPTIONS: &[OptionSpec] = &[
             min: 1,
             max: 86_400,
         },
-        help: "seconds for the bounded proof search when the enumeration gives up",
+        help: "seconds for the proof search when the enumeration gives up",
+        check: None,
+    },
+    OptionSpec {
+        name: "TicTacProof",
+        kind: OptionKind::Combo {
+            default: "dfpn",
+            values: &["dfpn", "bounded"],
+        },
+        help: "the proof search when the enumeration gives up: proof-number search (dfpn) \
+               or the older iterative-deepening search (bounded)",
+        check: None,
+    },
+    OptionSpec {
+        name: "TicTacProofDepth",
+        kind: OptionKind::Spin {
+            default: proof::DEFAULT_DEPTH as i64,
+            min: 1,
+            max: 250,
+        },
+        help: "the bound in plies the proof-number search aims for, for both sides",
+        check: None,
+    },
+    OptionSpec {
+        name: "TicTacProofCheckpoint",
+        kind: OptionKind::Text { default: "" },
+        help: "a file the proof-number search saves to and resumes from (empty: none)",
+        check: None,
+    },
+    OptionSpec {
+        name: "TicTacProofCheckpointSeconds",
+        kind: OptionKind::Spin {
+            default: proof::DEFAULT_CHECKPOINT_SECONDS as i64,
+            min: 1,
+            max: 86_400,
+        },
+        help: "seconds between checkpoints (one is also saved after every depth)",
+        check: None,
+    },
+    OptionSpec {
+        name: "TicTacProofTableMiB",
+        kind: OptionKind::Spin {
+            default: proof::DEFAULT_TABLE_MIB as i64,
+            min: 1,
+            max: 65_536,
+        },
+        help: "memory of the proof-number search's table, in MiB",
+        check: None,
+    },
+    OptionSpec {
+        name: "TicTacProofThreads",
+        kind: OptionKind::Spin {
+            default: 2,
+            min: 1,
+            max: 2,
+        },
+        help: "2: one thread per side over a shared table; 1: the sides alternate",
+        check: None,
+    },
+    OptionSpec {
+        name: "TicTacProofLeaves",
+        kind: OptionKind::Check { default: false },
+        help: "answer positions with at most 4 pieces left from exact endgame tables",
+        check: None,
+    },
+    OptionSpec {
+        name: "TicTacProofLog",
+        kind: OptionKind::Text { default: "" },
+        help: "a text file that gets a line per finished depth and checkpoint (empty: none)",
         check: None,
     },
 ];
@@ -72,17 +140,16 @@ fn check_reserve(value: &str) -> Result<(), RuleError> {
     config_from_options(&o).map(|_| ())
 }
 
-/// The registry entry.
-pub const INFO: VariantInfo = VariantInfo {
-    name: "tictacchess",
-    summary: "Tic Tac Chess: drop chess pieces on a 3x3 board; three in a row or checkmate wins",
-    options: OPTIONS,
-    create: |opts| {
-        let cfg = config_from_options(opts)?;
-        Ok(Session::boxed(TicTacChess::new(cfg)))
-    },
-    solve: Some(solver::solve),
-};
+impl Variant for TicTacChess {
+    const NAME: &'static str = "tictacchess";
+    const SUMMARY: &'static str =
+        "Tic Tac Chess: drop chess pieces on a 3x3 board; three in a row or checkmate wins";
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+
+    fn from_options(opts: &VariantOptions) -> Result<TicTacChess, RuleError> {
+        Ok(TicTacChess::new(config_from_options(opts)?))
+    }
+}
 
 /// Reads the variant options into a rule configuration.
 pub fn config_from_options(opts: &VariantOptions) -> Result<Config, RuleError> {
@@ -467,5 +534,9 @@ impl Game for TicTacChess {
             .filter(|(_, &p)| p != 0)
             .map(|(c, &p)| (c as Cell, notation::symbol(p).to_string()))
             .collect()
+    }
+
+    fn checked_royals(&self) -> Vec<Cell> {
+        crate::core::game::checked_king(self, crate::core::game::Evaluate::in_check(self))
     }
 }

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::games::chess::{square_name, PieceKind};
+use crate::kits::chessboard::{square_name, BoardMove, PieceKind};
 
 /// Squares are numbered a1 = 0 .. h8 = 63, as in the chess module.
 pub type Square = u8;
@@ -131,6 +131,30 @@ impl Move {
     #[inline(always)]
     pub const fn bits(self) -> u16 {
         self.0
+    }
+}
+
+/// How the board kit's generator writes piece moves in this encoding.
+impl BoardMove for Move {
+    #[inline(always)]
+    fn normal(from: Square, to: Square) -> Move {
+        Move::new(from, to, NORMAL)
+    }
+
+    #[inline(always)]
+    fn promotion(from: Square, to: Square, promo: PieceKind) -> Move {
+        Move::new(from, to, PROMOTION + promo as u16 - 1)
+    }
+
+    #[inline(always)]
+    fn en_passant(from: Square, to: Square) -> Move {
+        Move::new(from, to, EN_PASSANT)
+    }
+
+    /// The king's move: the rook follows.
+    #[inline(always)]
+    fn castling(king: Square, _rook: Square, king_to: Square) -> Move {
+        Move::new(king, king_to, CASTLING)
     }
 }
 

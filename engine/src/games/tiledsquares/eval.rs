@@ -8,13 +8,14 @@
 //! advance only onto tiles.
 
 use super::action::{Move, MoveKind, Square};
-use super::movegen::{self, Lister, Sink, TileAction};
+use super::movegen;
 use super::position::{Position, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use super::TiledSquares;
 use crate::core::bitboard::Bits;
 use crate::core::game::{Evaluate, Game, Player, RuleError};
-use crate::core::params::{self, ParamTable};
-use crate::games::chess::attacks::{bb, pawn_attacks_bb, tables, FILE_A, RANK_1, RANK_8};
+use crate::core::param_table::{self, ParamTable};
+use crate::kits::chessboard::attacks::{bb, pawn_attacks_bb, tables, FILE_A};
+use crate::kits::chessboard::{Lister, Tactical};
 
 /// Evaluation weights in centipawns. The defaults are what the engine plays with. They form a
 /// `ParamTable` (names such as `mobility.0`, `king_front_hole`), loaded by the engine option
@@ -479,42 +480,6 @@ impl TiledSquares {
     }
 }
 
-/// Passes on the captures, promotions and en-passant captures of the legal generator.
-struct TacticalSink<'a> {
-    list: Lister<'a>,
-    enemy: u64,
-}
-
-impl Sink for TacticalSink<'_> {
-    #[inline(always)]
-    fn piece(&mut self, from: u8, targets: u64) {
-        self.list.piece(from, targets & self.enemy);
-    }
-
-    #[inline(always)]
-    fn pawns(&mut self, targets: u64, delta: i8) {
-        // Pushes (a multiple of a rank) count only when they promote; diagonal steps capture.
-        let targets = if delta % 8 == 0 {
-            targets & (RANK_1 | RANK_8)
-        } else {
-            targets
-        };
-        if targets != 0 {
-            self.list.pawns(targets, delta);
-        }
-    }
-
-    #[inline(always)]
-    fn single(&mut self, m: Move) {
-        if m.kind() == MoveKind::EnPassant {
-            self.list.single(m);
-        }
-    }
-
-    #[inline(always)]
-    fn tiles(&mut self, _cells: u64, _what: TileAction) {}
-}
-
 impl Evaluate for TiledSquares {
     fn evaluate(&self) -> i32 {
         let w = self.weights();
@@ -571,7 +536,7 @@ impl Evaluate for TiledSquares {
             return;
         }
         let pos = self.position();
-        let mut sink = TacticalSink {
+        let mut sink = Tactical {
             list: Lister(out),
             enemy: pos.by_color[pos.side as usize ^ 1],
         };
@@ -600,7 +565,7 @@ impl Evaluate for TiledSquares {
             )));
         }
         let mut w = *self.weights();
-        params::set_values(&mut w, values)?;
+        param_table::set_values(&mut w, values)?;
         self.set_weights(w);
         Ok(())
     }

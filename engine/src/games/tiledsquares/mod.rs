@@ -24,8 +24,6 @@ mod position;
 #[cfg(test)]
 mod tests;
 
-use std::sync::OnceLock;
-
 pub use action::{Move, MoveKind, Square};
 pub use eval::Weights;
 pub use fen::START_FEN;
@@ -35,11 +33,10 @@ use crate::core::bitboard::Cell;
 use crate::core::game::{CellMark, Game, Outcome, Player, RuleError};
 use crate::core::geometry::Geometry;
 use crate::core::options::{OptionKind, OptionSpec, VariantOptions};
-use crate::core::zobrist::earlier_occurrences;
-use crate::faces::session::{AnyGame, Session};
-use crate::faces::variant::VariantInfo;
-use crate::games::chess::{insufficient_material, PieceKind};
-use movegen::{Counter, Lister};
+use crate::core::variant::Variant;
+use crate::kits::chessboard::{
+    geometry, insufficient_material, player, Counter, Lister, PieceKind,
+};
 
 /// The option that adds the original game's anti-tiles.
 pub const ANTI_TILES_OPTION: &str = "AntiTiles";
@@ -64,20 +61,18 @@ pub const OPTIONS: &[OptionSpec] = &[
     },
 ];
 
-fn create(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
-    let mut g = TiledSquares::new(opts.flag(ANTI_TILES_OPTION, false)?);
-    g.set_weights(Weights::parse(opts.get(WEIGHTS_OPTION).unwrap_or(""))?);
-    Ok(Session::boxed(g))
-}
+impl Variant for TiledSquares {
+    const NAME: &'static str = "tiledsquares";
+    const SUMMARY: &'static str =
+        "Tiled Squares Chess: pieces land only on tiles that the players drop and remove";
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
 
-/// The registry entry.
-pub const INFO: VariantInfo = VariantInfo {
-    name: "tiledsquares",
-    summary: "Tiled Squares Chess: pieces land only on tiles that the players drop and remove",
-    options: OPTIONS,
-    create,
-    solve: None,
-};
+    fn from_options(opts: &VariantOptions) -> Result<TiledSquares, RuleError> {
+        let mut g = TiledSquares::new(opts.flag(ANTI_TILES_OPTION, false)?);
+        g.set_weights(Weights::parse(opts.get(WEIGHTS_OPTION).unwrap_or(""))?);
+        Ok(g)
+    }
+}
 
 /// A Tiled Squares game: the position, the keys of earlier positions (repetition), whether
 /// anti-tiles are in play, and the evaluation weights.
@@ -90,20 +85,6 @@ pub struct TiledSquares {
     /// Whether the counted draws end the game (`Game::draw_rules`).
     draw_rules: bool,
     weights: Weights,
-}
-
-fn geometry() -> &'static Geometry {
-    static G: OnceLock<Geometry> = OnceLock::new();
-    G.get_or_init(|| Geometry::square(8, 8))
-}
-
-#[inline]
-fn player(c: usize) -> Player {
-    if c == 0 {
-        Player::White
-    } else {
-        Player::Black
-    }
 }
 
 impl Default for TiledSquares {
@@ -165,7 +146,7 @@ impl TiledSquares {
 
     /// Every tiled cell, occupied ones included.
     pub fn tiles(&self) -> u64 {
-        self.pos.tiles
+        self.pos.floor.tiles
     }
 
     /// The tiles `p` owns (occupied ones included: a piece's tile is its side's).
@@ -174,7 +155,7 @@ impl TiledSquares {
     }
 
     pub fn anti_tile_cells(&self) -> u64 {
-        self.pos.anti
+        self.pos.floor.anti
     }
 
     /// Untiled empty cells without an anti-tile.
@@ -229,14 +210,12 @@ impl TiledSquares {
     /// How many times the current position occurred before (same pieces, tiles, owners,
     /// side, rights and en-passant possibility), since the last capture or pawn move.
     pub fn earlier_occurrences(&self) -> usize {
-        earlier_occurrences(&self.history, self.pos.rep_window as usize, 4, self.pos.key)
+        self.pos.earlier_occurrences(&self.history)
     }
 
     #[inline(always)]
     fn may_be_terminal(&self) -> bool {
-        let k = &self.pos.by_kind;
-        self.draw_rules
-            && (self.pos.halfmove >= 100 || self.pos.rep_window >= 8 || k[0] | k[3] | k[4] == 0)
+        self.draw_rules && self.pos.may_be_drawn()
     }
 }
 
@@ -304,35 +283,13 @@ impl Game for TiledSquares {
         if !self.draw_rules {
             return None;
         }
-        if self.insufficient_material() {
-            return Some(Outcome::Draw {
-                reason: "insufficient material",
-            });
-        }
-        if self.pos.halfmove >= 100 && !(self.pos.checkers() != 0 && self.count_moves() == 0) {
-            return Some(Outcome::Draw {
-                reason: "fifty-move rule",
-            });
-        }
-        if self.pos.rep_window >= 8 && self.earlier_occurrences() >= 2 {
-            return Some(Outcome::Draw {
-                reason: "threefold repetition",
-            });
-        }
-        None
+        self.pos.draw_by_rule(&self.history, || {
+            self.pos.checkers() != 0 && self.count_moves() == 0
+        })
     }
 
     fn no_action_outcome(&self) -> Outcome {
-        if self.pos.checkers() != 0 {
-            Outcome::Win {
-                winner: self.to_move().opponent(),
-                reason: "checkmate",
-            }
-        } else {
-            Outcome::Draw {
-                reason: "stalemate",
-            }
-        }
+        self.pos.no_move_outcome()
     }
 
     fn draw_rules(&self) -> bool {
@@ -344,7 +301,7 @@ impl Game for TiledSquares {
     }
 
     fn repeated(&self) -> bool {
-        self.pos.rep_window >= 4 && self.earlier_occurrences() >= 1
+        self.pos.repeated(&self.history)
     }
 
     fn parse_action(&self, s: &str) -> Result<Move, RuleError> {
@@ -376,6 +333,10 @@ impl Game for TiledSquares {
 
     fn pieces(&self) -> Vec<(Cell, String)> {
         picture::pieces(&self.pos)
+    }
+
+    fn checked_royals(&self) -> Vec<Cell> {
+        crate::core::game::checked_king(self, crate::core::game::Evaluate::in_check(self))
     }
 
     fn cell_marks(&self) -> Vec<(Cell, CellMark)> {

@@ -8,8 +8,8 @@ use super::fen::{ANTI_TILE, BLACK_TILE, WHITE_TILE};
 use super::position::KING;
 use super::TiledSquares;
 use crate::core::game::{Game, RuleError};
-use crate::games::chess::attacks::bb;
-use crate::games::chess::{parse_square, square_name};
+use crate::kits::chessboard::attacks::bb;
+use crate::kits::chessboard::{parse_square, square_name};
 
 /// The text of an action legal in a position where `white` is to move.
 pub fn format(m: Move, white: bool) -> String {
@@ -107,7 +107,7 @@ pub fn parse(g: &TiledSquares, s: &str) -> Result<Move, RuleError> {
         parse_square(&s[0..2]).unwrap_or(0),
         parse_square(&s[2..4]).unwrap_or(0),
     );
-    let onto_hole = pos.tiles & bb(to) == 0 && pos.occupied() & bb(to) == 0;
+    let onto_hole = pos.floor.tiles & bb(to) == 0 && pos.occupied() & bb(to) == 0;
     let mover = pos.piece_at(from);
     let why = match mover {
         None => format!("no piece on {}", &s[0..2]),

@@ -9,8 +9,8 @@ use super::position::Position;
 use super::TiledSquares;
 use crate::core::bitboard::{Bits, Cell};
 use crate::core::game::{CellMark, Game, Player};
-use crate::games::chess::attacks::bb;
-use crate::games::chess::PieceKind;
+use crate::kits::chessboard::attacks::bb;
+use crate::kits::chessboard::PieceKind;
 
 fn piece_letter(pos: &Position, s: u8) -> Option<char> {
     pos.piece_at(s).map(|(c, k)| {
@@ -28,11 +28,11 @@ fn piece_letter(pos: &Position, s: u8) -> Option<char> {
 fn cell_char(pos: &Position, s: u8) -> char {
     if let Some(l) = piece_letter(pos, s) {
         l
-    } else if pos.anti & bb(s) != 0 {
+    } else if pos.floor.anti & bb(s) != 0 {
         ANTI_TILE
-    } else if pos.white_tiles & bb(s) != 0 {
+    } else if pos.floor.white_tiles & bb(s) != 0 {
         WHITE_TILE
-    } else if pos.tiles & bb(s) != 0 {
+    } else if pos.floor.tiles & bb(s) != 0 {
         BLACK_TILE
     } else {
         ' '
@@ -77,14 +77,14 @@ pub fn marks(pos: &Position) -> Vec<(Cell, CellMark)> {
         out.push((s, CellMark::Hole));
     }
     for s in Bits(pos.empty_tiles()) {
-        let owner = if pos.white_tiles & bb(s) != 0 {
+        let owner = if pos.floor.white_tiles & bb(s) != 0 {
             Player::White
         } else {
             Player::Black
         };
         out.push((s, CellMark::Owner(owner)));
     }
-    for s in Bits(pos.anti) {
+    for s in Bits(pos.floor.anti) {
         out.push((s, CellMark::Note(ANTI_TILE.to_string())));
     }
     out
@@ -104,14 +104,14 @@ pub fn panel(g: &TiledSquares) -> Vec<String> {
     let empty = pos.empty_tiles();
     lines.push(format!(
         "tiles: {} ({} empty: White owns {}, Black owns {}), holes: {}",
-        pos.tiles.count_ones(),
+        pos.floor.tiles.count_ones(),
         empty.count_ones(),
         (empty & pos.owned(0)).count_ones(),
         (empty & pos.owned(1)).count_ones(),
         pos.holes().count_ones()
     ));
     if g.anti_tiles() {
-        lines.push(format!("anti-tiles: {}", pos.anti.count_ones()));
+        lines.push(format!("anti-tiles: {}", pos.floor.anti.count_ones()));
     }
     lines
 }

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::core::game::Evaluate;
-use crate::games::chess::parse_square;
+use crate::kits::chessboard::parse_square;
 
 fn game(fen: &str) -> TiledSquares {
     TiledSquares::from_fen(fen, false).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -400,57 +400,23 @@ fn pictures_show_holes_owners_and_anti_tiles() {
 
 /// The same position with colours swapped and the board mirrored across the middle rank.
 fn mirror(fen: &str) -> String {
-    let f: Vec<&str> = fen.split(' ').collect();
-    let swap = |c: char| match c {
+    crate::kits::chessboard::fen::mirror(fen, |c| match c {
         '$' => '%',
         '%' => '$',
         c if c.is_ascii_uppercase() => c.to_ascii_lowercase(),
         c => c.to_ascii_uppercase(),
-    };
-    let board: Vec<String> = f[0]
-        .split('/')
-        .rev()
-        .map(|r| r.chars().map(swap).collect())
-        .collect();
-    let side = if f[1] == "w" { "b" } else { "w" };
-    let castling: String = if f[2] == "-" {
-        "-".into()
-    } else {
-        let mut c: Vec<char> = f[2].chars().map(swap).collect();
-        c.sort_by_key(|ch| (ch.is_lowercase(), *ch));
-        c.into_iter().collect()
-    };
-    let ep = if f[3] == "-" {
-        "-".to_string()
-    } else {
-        let b = f[3].as_bytes();
-        format!("{}{}", b[0] as char, (b'9' - b[1] + b'0') as char)
-    };
-    format!(
-        "{} {side} {castling} {ep} {} {}",
-        board.join("/"),
-        f[4],
-        f[5]
-    )
+    })
 }
 
 #[test]
 fn evaluation_is_colour_symmetric_along_random_games() {
-    use rand_core::{RngCore, SeedableRng};
-    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
-    for _ in 0..20 {
-        let mut g = TiledSquares::new(true);
-        for _ in 0..80 {
-            let mut v = Vec::new();
-            g.legal_actions(&mut v);
-            if v.is_empty() {
-                break;
-            }
-            g.play(v[rng.next_u64() as usize % v.len()]);
-            let m = TiledSquares::from_fen(&mirror(&g.fen()), true).unwrap();
-            assert_eq!(g.evaluate(), m.evaluate(), "{}", g.fen());
-        }
-    }
+    crate::kits::chessboard::testing::assert_evaluation_symmetric(
+        || TiledSquares::new(true),
+        |fen| TiledSquares::from_fen(&mirror(fen), true).unwrap(),
+        3,
+        20,
+        80,
+    );
 }
 
 #[test]
@@ -594,13 +560,13 @@ proptest! {
         let g = random_line(anti, &choices);
         let p = g.position();
         // Every piece stands on a tile its side owns; anti-tiles are neither.
-        prop_assert_eq!(p.by_color[0] & !p.white_tiles, 0);
-        prop_assert_eq!(p.by_color[1] & p.white_tiles, 0);
-        prop_assert_eq!(p.occupied() & !p.tiles, 0);
-        prop_assert_eq!(p.white_tiles & !p.tiles, 0);
-        prop_assert_eq!(p.anti & (p.tiles | p.occupied()), 0);
+        prop_assert_eq!(p.by_color[0] & !p.floor.white_tiles, 0);
+        prop_assert_eq!(p.by_color[1] & p.floor.white_tiles, 0);
+        prop_assert_eq!(p.occupied() & !p.floor.tiles, 0);
+        prop_assert_eq!(p.floor.white_tiles & !p.floor.tiles, 0);
+        prop_assert_eq!(p.floor.anti & (p.floor.tiles | p.occupied()), 0);
         if !anti {
-            prop_assert_eq!(p.anti, 0);
+            prop_assert_eq!(p.floor.anti, 0);
         }
     }
 
@@ -658,20 +624,20 @@ proptest! {
 
 #[test]
 fn weights_are_a_param_table() {
-    use crate::core::params::{self, testing};
+    use crate::core::param_table::{self, testing};
     let start = TiledSquares::default();
     let positions = testing::random_positions(&start, 11, 40);
     testing::check_table("tiledsquares", &positions, 3.0);
     // TiledWeights and EvalWeights name the same numbers.
     let t = start.eval_weights().unwrap();
-    let names = params::names(t);
+    let names = param_table::names(t);
     assert_eq!(names.len(), 59);
     assert_eq!(names[5], "mobility.0");
     let w = Weights::parse("mobility=1/2/3/4,tempo=0").unwrap();
     let mut g = TiledSquares::default();
-    params::apply_weights(
+    param_table::apply_weights(
         &mut g,
-        &params::parse_json(
+        &param_table::parse_json(
             r#"{"mobility.0": 1, "mobility.1": 2, "mobility.2": 3, "mobility.3": 4, "tempo": 0}"#,
         )
         .unwrap()

@@ -4,7 +4,7 @@
 
 use crate::core::bitboard::{bit, Bits};
 use crate::core::game::{Evaluate, Player, RuleError};
-use crate::core::params::{self, ParamTable};
+use crate::core::param_table::{self, ParamTable};
 
 use super::piece::Kind;
 use super::position::Move;
@@ -160,7 +160,7 @@ impl Evaluate for TurtleShell {
 
     fn set_eval_weights(&mut self, values: &[i32]) -> Result<(), RuleError> {
         let mut w = self.weights;
-        params::set_values(&mut w, values)?;
+        param_table::set_values(&mut w, values)?;
         // The opening-to-ending blend divides by the full army's value.
         if full_army(&w) <= 0 {
             return Err(RuleError::new(

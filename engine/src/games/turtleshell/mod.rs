@@ -24,8 +24,7 @@ use crate::core::bitboard::{Bits, Cell};
 use crate::core::game::{Game, Outcome, Player, RuleError};
 use crate::core::geometry::Geometry;
 use crate::core::options::{OptionKind, OptionSpec, VariantOptions};
-use crate::faces::session::{AnyGame, Session};
-use crate::faces::variant::VariantInfo;
+use crate::core::variant::Variant;
 
 pub use eval::Weights;
 pub use piece::{Kind, Piece};
@@ -210,6 +209,25 @@ impl Game for TurtleShell {
             })
             .collect()
     }
+
+    fn figure(&self, symbol: &str) -> crate::core::game::Figure {
+        match symbol {
+            "G" | "g" => crate::core::game::Figure::Badge {
+                side: Some(if symbol == "G" {
+                    Player::White
+                } else {
+                    Player::Black
+                }),
+                letters: "G".into(),
+                name: Some("guard"),
+            },
+            _ => crate::core::game::Figure::of_symbol(symbol),
+        }
+    }
+
+    fn checked_royals(&self) -> Vec<Cell> {
+        crate::core::game::checked_king(self, crate::core::game::Evaluate::in_check(self))
+    }
 }
 
 const OPTIONS: &[OptionSpec] = &[OptionSpec {
@@ -223,25 +241,23 @@ const OPTIONS: &[OptionSpec] = &[OptionSpec {
     check: None,
 }];
 
-fn create(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
-    let rule = match opts.get(STALEMATE_OPTION) {
-        None => NoMoveRule::Loss,
-        Some(v) if v.eq_ignore_ascii_case("loss") => NoMoveRule::Loss,
-        Some(v) if v.eq_ignore_ascii_case("win") => NoMoveRule::Win,
-        Some(v) => {
-            return Err(RuleError::new(format!(
-                "option {STALEMATE_OPTION} takes loss or win, not '{v}'"
-            )))
-        }
-    };
-    Ok(Session::boxed(TurtleShell::new(rule)))
-}
+impl Variant for TurtleShell {
+    const NAME: &'static str = "turtleshell";
+    const SUMMARY: &'static str =
+        "Turtle Shell Chess: 64 triangles and squares, end-zone king race, ko rule";
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
 
-/// The registry entry.
-pub const INFO: VariantInfo = VariantInfo {
-    name: "turtleshell",
-    summary: "Turtle Shell Chess: 64 triangles and squares, end-zone king race, ko rule",
-    options: OPTIONS,
-    create,
-    solve: None,
-};
+    fn from_options(opts: &VariantOptions) -> Result<TurtleShell, RuleError> {
+        let rule = match opts.get(STALEMATE_OPTION) {
+            None => NoMoveRule::Loss,
+            Some(v) if v.eq_ignore_ascii_case("loss") => NoMoveRule::Loss,
+            Some(v) if v.eq_ignore_ascii_case("win") => NoMoveRule::Win,
+            Some(v) => {
+                return Err(RuleError::new(format!(
+                    "option {STALEMATE_OPTION} takes loss or win, not '{v}'"
+                )))
+            }
+        };
+        Ok(TurtleShell::new(rule))
+    }
+}

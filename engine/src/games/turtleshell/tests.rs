@@ -6,6 +6,7 @@ use proptest::prelude::*;
 use super::board::board;
 use super::*;
 use crate::core::bitboard::bit;
+use crate::testkit::{assert_actions_refused, assert_fens_refused};
 
 const START: &str = "rnggnr/p2k1p/ppp1pp/8/8/4/8/PPP1PP/P2K1P/RNGGNR w";
 
@@ -240,30 +241,31 @@ fn check_must_be_answered() {
 #[test]
 fn bad_input_changes_nothing() {
     let mut g = TurtleShell::default();
-    for fen in [
-        "",
-        "rnggnr/p2k1p/ppp1pp/8/8/4/8/PPP1PP/P2K1P/RNGGNR",
-        "rnggnr/p2k1p/ppp1pp/8/8/4/8/PPP1PP/P2K1P/RNGGNR x",
-        "rnggnr/p2k1p/ppp1pp/8/8/4/8/PPP1PP/P2K1P w",
-        "rnggnr/p2k1p/ppp1pp/8/8/5/8/PPP1PP/P2K1P/RNGGNR w",
-        "rnggnr/p2k1p/ppp1pp/8/8/3/8/PPP1PP/P2K1P/RNGGNR w",
-        "rnggnr/p2k1p/ppp1pp/8/8/4/8/PPP1PP/P2Q1P/RNGGNR w",
-        "rnggnr/p2k1p/ppp1pp/8/8/4/8/PPP1PP/P4P/RNGGNR w",
-        "rnggnr/p2k1p/ppp1pp/8/8/4/8/PPP1PP/P2K1P/RNGKNR w",
-        "rnggnr/p2k1p/ppp1pp/8/8/4/8/PPP1PP/P2K1P/RNGGNR w 0",
-        "1P4/3k2/6/8/8/4/8/6/6/4K1 w",
-        "3k2/6/6/8/8/4/8/6/3r2/4K1 b",
-        "3k2/6/6/0/8/4/8/6/6/4K1 w",
-        "3k2/6/6/99/8/4/8/6/6/4K1 w",
-    ] {
-        assert!(g.set_fen(fen).is_err(), "{fen}");
-        assert_eq!(g.fen(), START);
-    }
-    for mv in [
-        "", "D0", "D0D3", "B1B2", "B1B3q", "Z1B3", "b1b3", "B1B3rr", "É1B3", "E1E8",
-    ] {
-        assert!(g.parse_action(mv).is_err(), "{mv}");
-    }
+    assert_fens_refused(
+        &mut g,
+        &[
+            "",
+            "rnggnr/p2k1p/ppp1pp/8/8/4/8/PPP1PP/P2K1P/RNGGNR",
+            "rnggnr/p2k1p/ppp1pp/8/8/4/8/PPP1PP/P2K1P/RNGGNR x",
+            "rnggnr/p2k1p/ppp1pp/8/8/4/8/PPP1PP/P2K1P w",
+            "rnggnr/p2k1p/ppp1pp/8/8/5/8/PPP1PP/P2K1P/RNGGNR w",
+            "rnggnr/p2k1p/ppp1pp/8/8/3/8/PPP1PP/P2K1P/RNGGNR w",
+            "rnggnr/p2k1p/ppp1pp/8/8/4/8/PPP1PP/P2Q1P/RNGGNR w",
+            "rnggnr/p2k1p/ppp1pp/8/8/4/8/PPP1PP/P4P/RNGGNR w",
+            "rnggnr/p2k1p/ppp1pp/8/8/4/8/PPP1PP/P2K1P/RNGKNR w",
+            "rnggnr/p2k1p/ppp1pp/8/8/4/8/PPP1PP/P2K1P/RNGGNR w 0",
+            "1P4/3k2/6/8/8/4/8/6/6/4K1 w",
+            "3k2/6/6/8/8/4/8/6/3r2/4K1 b",
+            "3k2/6/6/0/8/4/8/6/6/4K1 w",
+            "3k2/6/6/99/8/4/8/6/6/4K1 w",
+        ],
+    );
+    assert_actions_refused(
+        &g,
+        &[
+            "", "D0", "D0D3", "B1B2", "B1B3q", "Z1B3", "b1b3", "B1B3rr", "É1B3", "E1E8",
+        ],
+    );
     assert!(g.parse_action("B1B3").is_ok());
 }
 
@@ -382,6 +384,7 @@ fn start_position_picture() {
         arrow: Some("D7E7".into()),
         targets_of: Some("C0".into()),
         cell_names: true,
+        ..Default::default()
     };
     let mut g2 = g.clone();
     play(&mut g2, &["D2E2"]);

@@ -329,6 +329,23 @@ impl Board {
         s.push_str("  a b c d e f g h\n");
         s
     }
+
+    /// The picture with a game's panel lines below it.
+    pub fn picture_with(&self, panel: Vec<String>) -> String {
+        let mut s = self.picture();
+        for l in panel {
+            s.push_str(&l);
+            s.push('\n');
+        }
+        s
+    }
+
+    /// Each piece's cell and symbol, for the pictures of the front ends.
+    pub fn symbols(&self) -> Vec<(Cell, String)> {
+        self.pieces()
+            .map(|(c, p)| (c, p.symbol().to_string()))
+            .collect()
+    }
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@
 //!   (the four corners), so `b` cells touch at most `4b` components.
 
 use crate::core::bitboard::Bits;
+use crate::core::solo::SoloScore;
 
 const NOT_FILE_A: u64 = 0xfefe_fefe_fefe_fefe;
 const NOT_FILE_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
@@ -125,6 +126,28 @@ impl Components {
             .max()
             .unwrap_or(0)
     }
+}
+
+/// The solver's bound when a win could score at most `points`: that win, or the loss `lost`
+/// when it scores less than a loss (no win is possible then).
+pub fn bound(points: i32, lost: SoloScore) -> SoloScore {
+    if points < lost.points {
+        lost
+    } else {
+        SoloScore::won(points)
+    }
+}
+
+/// What the greedy players weigh on a board `occupied`: the pieces still to place before a
+/// group of `at_least` connects (`placements_needed`), the number of groups, and the size of
+/// the largest.
+pub fn board_terms(occupied: u64, at_least: u32, conn: Connectivity) -> [i32; 3] {
+    let comps = Components::of(occupied, conn);
+    [
+        placements_needed(occupied, at_least, conn) as i32,
+        comps.len() as i32,
+        comps.largest() as i32,
+    ]
 }
 
 /// A lower bound on the pieces still to be placed before the pieces on `occupied`, and any

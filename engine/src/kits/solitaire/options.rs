@@ -3,16 +3,12 @@
 //! `setoption name Deal value ...` works the same in both; each variant checks a deal against
 //! its own decks when it is built.
 
-use std::time::Duration;
-
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::core::game::RuleError;
 use crate::core::options::{OptionKind, OptionSpec, VariantOptions};
 use crate::kits::cards::{parse_cards, Card};
-use crate::search::solo::pimc::PimcConfig;
-use crate::search::solo::Caps;
 
 pub const DEAL: &str = "Deal";
 pub const DEAL_SEED: &str = "DealSeed";
@@ -144,22 +140,6 @@ pub const OPTIONS: [OptionSpec; 8] = [
     FAIR_SOLVE_KB_SPEC,
 ];
 
-/// The fair player by perfect-information Monte Carlo, or `None` for information-set MCTS.
-pub fn fair_pimc(opts: &VariantOptions) -> Result<Option<PimcConfig>, RuleError> {
-    let samples = opts.int(FAIR_SAMPLES, FAIR_SAMPLES_DEFAULT, 0, 100_000)? as usize;
-    let kb = opts.int(FAIR_SOLVE_KB, FAIR_SOLVE_KB_DEFAULT, 1, 1 << 20)? as usize;
-    Ok((samples > 0).then(|| PimcConfig {
-        samples,
-        caps: Caps {
-            expansions: None,
-            // The memory cap decides (the same answer on a loaded machine); the time cap only
-            // guards against a pathological solve.
-            time: Some(Duration::from_secs(2)),
-            memory: kb << 10,
-        },
-    }))
-}
-
 pub fn fair_nodes(opts: &VariantOptions) -> Result<u64, RuleError> {
     Ok(opts.int(FAIR_NODES, 2000, 0, 10_000_000)? as u64)
 }
@@ -176,23 +156,6 @@ pub fn seed(opts: &VariantOptions) -> Result<u64, RuleError> {
 
 pub fn deals(opts: &VariantOptions) -> Result<usize, RuleError> {
     Ok(opts.int(DEALS, 0, 0, 1_000_000)? as usize)
-}
-
-/// The solver's caps. With many deals and no `SolveSeconds`, each deal gets
-/// `SECONDS_PER_DEAL`.
-pub fn caps(opts: &VariantOptions) -> Result<Caps, RuleError> {
-    let default_seconds = if deals(opts)? > 0 {
-        SECONDS_PER_DEAL as i64
-    } else {
-        60
-    };
-    let seconds = opts.int(SOLVE_SECONDS, default_seconds, 1, 86_400)?;
-    let mb = opts.int(SOLVE_MB, 1024, 16, 1 << 20)?;
-    Ok(Caps {
-        expansions: None,
-        time: Some(Duration::from_secs(seconds as u64)),
-        memory: (mb as usize) << 20,
-    })
 }
 
 /// A generator for the deal with this seed (each game shuffles its own decks with it).

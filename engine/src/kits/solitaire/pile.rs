@@ -230,6 +230,37 @@ impl Pile {
         }
     }
 
+    /// Every card of the pile in order, where known.
+    pub fn known_cards(&self) -> Vec<Card> {
+        (0..self.len()).filter_map(|i| self.card(i)).collect()
+    }
+
+    /// The drawn cards that were turned up, in the order drawn.
+    pub fn turned_up(&self) -> Vec<Card> {
+        (0..self.drawn())
+            .filter(|&i| self.is_shown(i))
+            .filter_map(|i| self.card(i))
+            .collect()
+    }
+
+    /// How many drawn cards were spent face down.
+    pub fn face_down(&self) -> usize {
+        (0..self.drawn()).filter(|&i| !self.is_shown(i)).count()
+    }
+
+    /// The cards still to draw, top first, for a panel: ` (top first: 9H ? KS)`, or nothing
+    /// when none is left (`?` a card the player does not know).
+    pub fn upcoming_note(&self) -> String {
+        let left: Vec<String> = (self.drawn()..self.len())
+            .map(|i| self.card(i).map_or("?".to_string(), |c| c.to_string()))
+            .collect();
+        if left.is_empty() {
+            String::new()
+        } else {
+            format!(" (top first: {})", left.join(" "))
+        }
+    }
+
     /// The pile as text (see the module text).
     pub fn text(&self) -> String {
         let word = |i: usize| -> String {

@@ -3,9 +3,9 @@
 //! nodes, so a game with chance is searched there with chance's outcomes fixed
 //! (`FixedChance`), one possible future per leaf.
 
-use super::fixed::FixedChance;
 use crate::core::game::{Chance, Evaluate};
 use crate::search::quiet::{with_quiet_score, with_search_score};
+use crate::search::sampling::FixedChance;
 use crate::search::types::Leaf;
 
 /// The future a leaf search of a game with chance follows (mixed with each position's key).

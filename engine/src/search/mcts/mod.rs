@@ -18,21 +18,15 @@
 //! back whole; it pauses after an action that reveals something to its player, and before
 //! chance acts inside a turn.
 //!
-//! `baselines` holds the random and greedy players and `determinized` the determinized
-//! alpha-beta searcher (sample truths, search each with `search::think`, vote), which
-//! `FixedChance` makes possible for games with chance.
+//! The worlds a search draws come from `search::sampling` (`Model`: a position, a full state
+//! or a view), where the determinized alpha-beta searcher also lives.
 
-pub mod baselines;
-pub mod determinized;
-pub mod fixed;
 pub mod leaf;
-pub mod model;
 mod run;
 pub mod tree;
 pub mod worker;
 
-pub use fixed::FixedChance;
-pub use model::{FromView, Model, Perfect, Truth};
+pub use crate::search::sampling::{FixedChance, FromView, Model, Perfect, Truth};
 pub use run::MIN_TREE_MB;
 pub use worker::{centipawns, win_probability};
 

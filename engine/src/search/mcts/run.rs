@@ -5,10 +5,10 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use super::model::{Model, PathStep};
 use super::tree::{ranks_above, Label, NodeId};
 use super::worker::Worker;
 use crate::core::game::{Evaluate, Game, GameRng, Player};
+use crate::search::sampling::model::{Model, PathStep};
 use crate::search::time::TimeBudget;
 use crate::search::types::{Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchOutput};
 

@@ -719,7 +719,7 @@ fn the_text_face_holds_a_truth_or_a_view() {
 fn a_fixed_sample_reuses_the_random_numbers_of_every_move() {
     use rand_core::RngCore;
     let first = |v: HcView, c: &SearchConfig| {
-        super::baselines::rng_for(&FromView { view: v }, c).next_u64()
+        crate::search::baselines::rng_for(&FromView { view: v }, c).next_u64()
     };
     let (a, b) = (white_view(1, 2), white_view(3, 2));
     let mut c = cfg();

@@ -10,9 +10,9 @@
 
 use std::mem::size_of;
 
-use super::model::{Model, PathStep};
 use super::tree::{Edge, Label, Node, NodeId, Tree};
 use crate::core::game::{below, unit_f64, Evaluate, Game, GameRng, Outcome, Player};
+use crate::search::sampling::model::{Model, PathStep};
 use crate::search::types::{MctsConfig, Observers};
 
 type A<M> = <<M as Model>::G as Game>::Action;

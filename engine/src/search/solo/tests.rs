@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::*;
 use crate::core::bitboard::Cell;
-use crate::core::game::{Action, Outcome, Player, RuleError};
+use crate::core::game::{Action, Game, Outcome, Player, RuleError};
 use crate::core::geometry::Geometry;
 
 /// Reach `target` from 0 by steps of +1, +3 or x2 (capped at 200), one card each, within

@@ -525,7 +525,8 @@ fn full_bench() {
         .ok()
         .and_then(|d| d.parse().ok())
         .unwrap_or(crate::tools::bench::DEFAULT_DEPTH);
-    let r = crate::tools::bench::bench(crate::tools::bench_positions::POSITIONS, depth, 16).unwrap();
+    let r =
+        crate::tools::bench::bench(crate::tools::bench_positions::POSITIONS, depth, 16).unwrap();
     for l in &r.lines {
         println!("{:>10} {:?} {}", l.nodes, l.best, l.fen);
     }

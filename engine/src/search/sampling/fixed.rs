@@ -137,6 +137,12 @@ impl<G: Chance + Evaluate> Game for FixedChance<G> {
     fn panel(&self) -> Vec<String> {
         self.game.panel()
     }
+    fn figure(&self, symbol: &str) -> crate::core::game::Figure {
+        self.game.figure(symbol)
+    }
+    fn checked_royals(&self) -> Vec<Cell> {
+        self.game.checked_royals()
+    }
 }
 
 impl<G: Chance + Evaluate> Evaluate for FixedChance<G> {

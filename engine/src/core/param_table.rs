@@ -73,12 +73,12 @@ pub fn with_part<R>(name: &mut String, part: &str, body: impl FnOnce(&mut String
 #[macro_export]
 macro_rules! param_table {
     ($ty:ty { $($field:ident),* $(,)? }) => {
-        impl $crate::core::params::ParamTable for $ty {
+        impl $crate::core::param_table::ParamTable for $ty {
             fn visit(&self, f: &mut dyn FnMut(&str, i32)) {
                 let mut name = String::new();
                 $(
-                    $crate::core::params::with_part(&mut name, stringify!($field), |n| {
-                        $crate::core::params::ParamField::visit_field(&self.$field, n, f)
+                    $crate::core::param_table::with_part(&mut name, stringify!($field), |n| {
+                        $crate::core::param_table::ParamField::visit_field(&self.$field, n, f)
                     });
                 )*
             }
@@ -86,8 +86,8 @@ macro_rules! param_table {
             fn visit_mut(&mut self, f: &mut dyn FnMut(&str, &mut i32)) {
                 let mut name = String::new();
                 $(
-                    $crate::core::params::with_part(&mut name, stringify!($field), |n| {
-                        $crate::core::params::ParamField::visit_field_mut(&mut self.$field, n, f)
+                    $crate::core::param_table::with_part(&mut name, stringify!($field), |n| {
+                        $crate::core::param_table::ParamField::visit_field_mut(&mut self.$field, n, f)
                     });
                 )*
             }

@@ -6,8 +6,8 @@
 
 use rand_core::SeedableRng;
 
-use super::model::Model;
-use super::worker::{centipawns, eval_reward, outcome_reward};
+use super::mcts::worker::{centipawns, eval_reward, outcome_reward};
+use super::sampling::Model;
 use crate::core::game::{below, Game, GameRng, Player};
 use crate::search::types::{Score, SearchConfig, SearchInfo, SearchOutput};
 

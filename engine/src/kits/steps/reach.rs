@@ -5,7 +5,7 @@
 //! to empty squares or capture; a capture hands the capturer the captured piece's checkers.
 //!
 //! The test never enumerates turns. The ordinary attacks come first (bitboard look-ups). Then
-//! only pieces that can step at all are looked at: the step-reach tables (`tables::within`)
+//! only pieces that can step at all are looked at: the step-reach tables (`within`)
 //! discard every regular destination farther from the target than the steps available, and
 //! what is left is decided by a breadth-first flood over the board, one layer per step, that
 //! branches only where a capture changes the number of steps left.
@@ -14,11 +14,12 @@
 //! Adrenaline's colourless stacks are one implementation; Booster's coloured checkers (own
 //! ones boost, enemy ones hobble, a hobbled piece moves as a pawn) fit the same questions.
 
-use crate::core::bitboard::Bits;
-use crate::games::chess::attacks::{bb, rank_of, tables, Square};
+use std::sync::OnceLock;
 
-use super::position::{Board, KING, KNIGHT, NO_SQUARE, PAWN};
-use super::tables::{distance, spread, within};
+use crate::core::bitboard::Bits;
+use crate::kits::chessboard::attacks::{bb, rank_of, tables, Square, FILE_A, FILE_H};
+
+use super::board::{Board, KING, KNIGHT, NO_SQUARE, PAWN};
 
 /// What the attacking side's pieces may do in one turn beyond chess moves.
 pub trait StepRules {
@@ -316,5 +317,67 @@ impl<'r, R: StepRules> Walker<'r, R> {
             }
         }
         false
+    }
+}
+
+/// Every cell one king step away from a cell of `b`.
+#[inline(always)]
+pub fn spread(b: u64) -> u64 {
+    let side = ((b & !FILE_A) >> 1) | ((b & !FILE_H) << 1);
+    let row = b | side;
+    side | (row << 8) | (row >> 8)
+}
+
+/// `within(k, s)`: the cells at most `k` king steps from `s` on an empty board (the square of
+/// side `2k + 1` around it). A piece standing on `k` checkers reaches, after its regular move
+/// to `d`, at most `within(k, d)`; so a target `t` is out of its reach unless its regular
+/// destinations meet `within(k, t)`. Heights of 7 and more cover the whole board.
+#[inline(always)]
+pub fn within(k: i32, s: u8) -> u64 {
+    reach_tables()[k.clamp(0, 7) as usize][s as usize]
+}
+
+/// King-step distance (the larger of the file and rank distances).
+#[inline(always)]
+pub fn distance(a: u8, b: u8) -> i32 {
+    let df = (a & 7) as i32 - (b & 7) as i32;
+    let dr = (a >> 3) as i32 - (b >> 3) as i32;
+    df.abs().max(dr.abs())
+}
+
+fn reach_tables() -> &'static [[u64; 64]; 8] {
+    static T: OnceLock<[[u64; 64]; 8]> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = [[0u64; 64]; 8];
+        for (k, row) in t.iter_mut().enumerate() {
+            for (s, v) in row.iter_mut().enumerate() {
+                let mut b = 1u64 << s;
+                for _ in 0..k {
+                    b |= spread(b);
+                }
+                *v = b;
+            }
+        }
+        t
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reach_tables_are_king_distance_balls() {
+        for k in 0..9 {
+            for s in 0..64u8 {
+                let expected = (0..64u8)
+                    .filter(|&t| distance(s, t) <= k)
+                    .fold(0u64, |m, t| m | 1 << t);
+                assert_eq!(within(k, s), expected, "k {k} s {s}");
+            }
+        }
+        // a1's neighbours, h8's neighbours.
+        assert_eq!(spread(1), 0x302);
+        assert_eq!(spread(1 << 63), 0x40c0_0000_0000_0000);
     }
 }

@@ -9,25 +9,15 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use super::options;
-use crate::core::game::{Evaluate, Game, Hidden, Player, RuleError};
+use super::settings as solver_options;
+use crate::core::game::{Game, Player, RuleError};
 use crate::core::options::VariantOptions;
-use crate::faces::variant::{SolveProgress, SolveReport};
+use crate::core::solo::Dealt;
+use crate::core::variant::{SolveProgress, SolveReport};
+use crate::kits::solitaire::options;
 use crate::search::solo::pimc::{self, PimcConfig};
 use crate::search::solo::players::{greedy_player, random_player, Summary};
-use crate::search::solo::{solve_from, Caps, Solitaire, SoloScore, Solution};
-
-/// A solitaire built from a deal.
-pub trait Dealt: Solitaire + Evaluate + Hidden {
-    /// The game the options describe (a `Deal`, or one shuffled from `DealSeed`).
-    fn from_options(opts: &VariantOptions) -> Result<Self, RuleError>;
-    /// The deal shuffled from `seed`, with the other options.
-    fn from_seed(seed: u64, opts: &VariantOptions) -> Result<Self, RuleError>;
-    /// The deal as text, as the `Deal` option takes it.
-    fn deal_text(&self) -> String;
-    /// The same deal played by a player who does not know the order of the cards.
-    fn played_fairly(self) -> Self;
-}
+use crate::search::solo::{solve_from, Caps, SoloScore, Solution};
 
 /// The fair player: information-set MCTS (the generic searcher of views) with `nodes`
 /// iterations a decision and the static evaluation at its leaves, deciding from the view
@@ -105,11 +95,11 @@ fn caps_text(caps: &Caps) -> String {
 
 /// The solve command's answer for one variant.
 pub fn solve<G: Dealt>(
-    variant: &str,
     opts: &VariantOptions,
     progress: &mut dyn FnMut(&SolveProgress),
 ) -> Result<SolveReport, RuleError> {
-    let caps = options::caps(opts)?;
+    let caps = solver_options::caps(opts)?;
+    let variant = G::NAME;
     match options::deals(opts)? {
         0 => solve_one::<G>(variant, opts, &caps, progress),
         n => compare::<G>(variant, opts, n, &caps, progress),
@@ -182,7 +172,7 @@ fn play_deal<G: Dealt>(
     caps: &Caps,
 ) -> Result<DealResult, RuleError> {
     let g = G::from_seed(seed, opts)?;
-    let fair = match (options::fair_pimc(opts)?, options::fair_nodes(opts)?) {
+    let fair = match (solver_options::fair_pimc(opts)?, options::fair_nodes(opts)?) {
         (Some(cfg), _) => Some(pimc_player(&g, &cfg, seed)),
         (None, 0) => None,
         (None, n) => Some(fair_player(&g, n, seed)),
@@ -294,7 +284,7 @@ fn compare<G: Dealt>(
     if !fair.is_empty() {
         let c = Summary::of(&clair).mean;
         let f = Summary::of(&fair).mean;
-        let how = match options::fair_pimc(opts)? {
+        let how = match solver_options::fair_pimc(opts)? {
             Some(cfg) => format!(
                 "perfect-information Monte Carlo, {} sampled orders a decision, each action \
                  solved in each within {} kB",

@@ -18,17 +18,39 @@ use std::time::Duration;
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::bestfirst::{self, Caps};
-use super::pimc::{self, PimcConfig};
-use super::{players, Solitaire};
-use crate::core::game::{Evaluate, Hidden, View};
+use crate::core::game::{Evaluate, Hidden, RuleError, View};
+use crate::core::options::VariantOptions;
+use crate::core::solo::{Dealt, Solitaire};
+use crate::core::variant::{SolveProgress, SolveReport};
 use crate::faces::hidden_session::{HiddenSession, TruthSearch, ViewSearch};
 use crate::faces::session::AnyGame;
+use crate::search::solo::bestfirst::{self, Caps};
+use crate::search::solo::pimc::{self, PimcConfig};
+use crate::search::solo::{players, settings as options, study};
 use crate::search::time::{self, TimeBudget};
 use crate::search::{
     allowed_root_actions, Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchOutput,
     Searcher,
 };
+
+/// The text face of a dealt solitaire built from its options: the fair game (the player
+/// does not know the order of the cards), the solver's caps and the fair player's settings.
+pub fn create<G: Dealt>(opts: &VariantOptions) -> Result<Box<dyn AnyGame>, RuleError> {
+    let game = G::from_options(opts)?.played_fairly();
+    Ok(session(
+        game,
+        options::caps(opts)?,
+        options::fair_pimc(opts)?,
+    ))
+}
+
+/// `tessera solve` for a dealt solitaire (`search::solo::study`).
+pub fn study<G: Dealt>(
+    opts: &VariantOptions,
+    progress: &mut dyn FnMut(&SolveProgress),
+) -> Result<SolveReport, RuleError> {
+    study::solve::<G>(opts, progress)
+}
 
 /// The session of a one-player game with the solver's caps and, when `fair` is given, the
 /// fair player for views.

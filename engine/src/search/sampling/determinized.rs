@@ -39,7 +39,7 @@ where
     M: Model,
     M::G: Chance,
 {
-    let mut rng = super::baselines::rng_for(model, cfg);
+    let mut rng = crate::search::baselines::rng_for(model, cfg);
     let k = cfg.determinizations.max(1) as usize;
     // Where the view allows no more truths than there are samples to draw, each is searched
     // once, its vote weighted by its probability: drawn samples would repeat them and split
@@ -233,7 +233,7 @@ pub(crate) fn root_moves<G: Evaluate>(
     };
     let mut all = Vec::new();
     g.legal_actions(&mut all);
-    super::baselines::only_searchmoves(g, &mut all, searchmoves);
+    crate::search::baselines::only_searchmoves(g, &mut all, searchmoves);
     let floor = cfg.prior_floor as f64 / 100.0;
     let kept: Vec<String> = all
         .iter()

@@ -7,8 +7,8 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use super::leaf;
 use crate::core::game::{Chance, Evaluate, GameRng, Hidden, Player, Sample, View};
+use crate::search::mcts::leaf;
 use crate::search::types::Leaf;
 
 /// A step of a path through a tree, for the principal line's text: a choice made at a node

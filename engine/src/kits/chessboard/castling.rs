@@ -58,6 +58,11 @@ impl CastlingRules {
         CastlingRules::new(0, [4, 60], [7, 0, 63, 56])
     }
 
+    /// The standard setup, every right possible: kings on e1/e8, rooks in the corners.
+    pub fn standard() -> CastlingRules {
+        CastlingRules::new(0b1111, [4, 60], [7, 0, 63, 56])
+    }
+
     #[inline(always)]
     pub fn keep(&self, s: Square) -> u8 {
         self.keep[s as usize]

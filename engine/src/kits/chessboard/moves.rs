@@ -1,51 +1,8 @@
-//! Piece kinds and the compact move encoding.
+//! The compact move encoding of chess moves, shared by the games on a chess board.
 
 use std::fmt;
 
-use super::attacks::Square;
-
-/// The six chess piece kinds, in the order the bitboards are stored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum PieceKind {
-    Pawn = 0,
-    Knight = 1,
-    Bishop = 2,
-    Rook = 3,
-    Queen = 4,
-    King = 5,
-}
-
-impl PieceKind {
-    pub const ALL: [PieceKind; 6] = [
-        PieceKind::Pawn,
-        PieceKind::Knight,
-        PieceKind::Bishop,
-        PieceKind::Rook,
-        PieceKind::Queen,
-        PieceKind::King,
-    ];
-
-    #[inline]
-    pub fn from_index(i: usize) -> PieceKind {
-        PieceKind::ALL[i]
-    }
-
-    #[inline]
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// Lower-case letter as FEN writes a black piece (`p n b r q k`).
-    pub fn letter(self) -> char {
-        b"pnbrqk"[self as usize] as char
-    }
-
-    pub fn from_letter(c: char) -> Option<PieceKind> {
-        "pnbrqk"
-            .find(c.to_ascii_lowercase())
-            .map(PieceKind::from_index)
-    }
-}
+use super::{BoardMove, PieceKind, Square};
 
 /// A move in 16 bits: from (6), to (6), promotion piece (2: N B R Q), kind (2).
 ///
@@ -151,16 +108,24 @@ impl fmt::Debug for Move {
     }
 }
 
-/// `a1`..`h8`.
-pub fn square_name(s: Square) -> String {
-    format!("{}{}", (b'a' + (s & 7)) as char, (s >> 3) + 1)
-}
-
-/// Parses `a1`..`h8`.
-pub fn parse_square(s: &str) -> Option<Square> {
-    let b = s.as_bytes();
-    if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
-        return None;
+impl BoardMove for Move {
+    #[inline(always)]
+    fn normal(from: Square, to: Square) -> Move {
+        Move::normal(from, to)
     }
-    Some((b[1] - b'1') * 8 + (b[0] - b'a'))
+
+    #[inline(always)]
+    fn promotion(from: Square, to: Square, promo: PieceKind) -> Move {
+        Move::promotion(from, to, promo)
+    }
+
+    #[inline(always)]
+    fn en_passant(from: Square, to: Square) -> Move {
+        Move::en_passant(from, to)
+    }
+
+    #[inline(always)]
+    fn castling(king: Square, rook: Square, _king_to: Square) -> Move {
+        Move::castling(king, rook)
+    }
 }
