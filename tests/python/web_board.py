@@ -1,9 +1,12 @@
 """The web board in a real browser: headless Chromium, driven by Selenium, plays every
 registered variant by clicking cells and palette buttons as a person would, against the
-engine, and checks the board and the engine's answers. Screenshots of each variant go to
-the folder given.
+engine, and checks the board, the engine's answers, the marks of the last turn and the move
+list. Screenshots of each variant go to the folder given.
 
 Usage: web_board.py TESSERA_BINARY SCREENSHOT_DIR [VARIANT ...]
+       web_board.py TESSERA_BINARY SCREENSHOT_DIR --screenshots [VARIANT ...]
+The second form only takes the pictures of the guide: board-<variant>.png (the start) and
+board-<variant>-mid.png (a few turns in) of every variant.
 """
 
 import json
@@ -22,6 +25,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 TIMEOUT = 30
@@ -31,7 +35,14 @@ TIMEOUT = 30
 # shown in the turn so far) and, after a capture, a checker placed from the palette.
 SETUPS = {
     "adrenaline": ("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 2 f3:2", "f3"),
+    "chess960": ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", None),
 }
+
+# Variants played again with options set on the page: (label, variant, options).
+WITH_OPTIONS = [
+    ("chess960", "chess", {"UCI_Chess960": True}),
+    ("tches-one-action", "tches", {"Strike": False}),
+]
 
 
 def start_server(binary):
@@ -87,6 +98,88 @@ def click_button(d, css):
     el.click()
 
 
+def check_controls(d):
+    """Every control offered for the position says what it does: a label and a tooltip."""
+    for b in d.find_elements(By.CSS_SELECTOR, "#choices button, #palette button"):
+        title, label = b.get_attribute("title"), b.text.strip()
+        assert title and label, "a control without label or tooltip: %r %r" % (label, b.get_attribute("outerHTML"))
+    s = state(d)
+    # Guesses at a cloaked checker are grouped by the checker: one group per checker number.
+    guesses = [a["text"] for a in s["legal"] if re.match(r"^\d+=[a-z]$", a["text"])]
+    if guesses:
+        groups = d.find_elements(By.CSS_SELECTOR, "#choices fieldset.guess")
+        assert len(groups) == len({g.split("=")[0] for g in guesses}), (len(groups), guesses)
+        shown = d.find_elements(By.CSS_SELECTOR, "#choices fieldset.guess button")
+        assert sorted(b.get_attribute("data-action") for b in shown) == sorted(guesses)
+
+
+def cells_named(d, text):
+    """The cells a turn's text names, read with the board's own cell names (longest first,
+    so that `a10` is not read as `a1`)."""
+    names = d.execute_script(
+        "return [...document.querySelectorAll('#board polygon.cell')].map(p => p.getAttribute('data-cell'))")
+    names = sorted(set(names), key=len, reverse=True)
+    out, i = set(), 0
+    while i < len(text):
+        hit = next((n for n in names if text.startswith(n, i)), None)
+        if hit:
+            out.add(hit)
+            i += len(hit)
+        else:
+            i += 1
+    return out
+
+
+def marked(d):
+    return set(d.execute_script(
+        "return [...document.querySelectorAll('#board .last-turn [data-cell]')].map(m => m.getAttribute('data-cell'))"))
+
+
+def check_last_turn_marked(d):
+    """Every cell the last whole turn names (moves, steps, drops, placements, card targets)
+    is marked on the board, and no other."""
+    s = state(d)
+    want = cells_named(d, s["turns"][-1])
+    wait(d, "the cells of %s marked" % s["turns"][-1], lambda: marked(d) == want)
+    return want
+
+
+def move_list(d):
+    return d.execute_script(
+        "return [...document.querySelectorAll('#moves .mv')].map(m => [m.dataset.turn, m.textContent])")
+
+
+def svg_title(d):
+    return d.execute_script("return document.querySelector('#board svg title').textContent")
+
+
+def check_look_back(d, base, k):
+    """Clicking turn `k` of the move list shows the position after it (read-only); the arrow
+    keys step through the game and End goes back to it."""
+    s = state(d)
+    live = s["fen"]
+    earlier = json.load(urllib.request.urlopen(base + "api/position?turn=%d" % k))
+    assert earlier["fen"] != live, "turn %d left the position as it was" % k
+    d.find_element(By.CSS_SELECTOR, '#moves .mv[data-turn="%d"]' % k).click()
+    wait(d, "the position after turn %d" % k, lambda: earlier["fen"] in svg_title(d))
+    assert d.execute_script("return window.tessera.view.turn") == k
+    # Read-only: a click on the board plays nothing.
+    v = state(d)["version"]
+    for c in (a["cells"][0] for a in s["legal"][:1] if a["cells"]):
+        click_cell(d, c)
+    assert state(d)["version"] == v
+    body = d.find_element(By.TAG_NAME, "body")
+    if k > 0:
+        before = json.load(urllib.request.urlopen(base + "api/position?turn=%d" % (k - 1)))
+        body.send_keys(Keys.ARROW_LEFT)
+        wait(d, "one turn back", lambda: before["fen"] in svg_title(d))
+        body.send_keys(Keys.ARROW_RIGHT)
+        wait(d, "one turn forward", lambda: earlier["fen"] in svg_title(d))
+    body.send_keys(Keys.END)
+    wait(d, "the game as it stands", lambda: live in svg_title(d) and not d.execute_script(
+        "return window.tessera.view"))
+
+
 def enter_action(d, action):
     """Enters one action by clicks: a palette piece then a cell, a button for an action
     without cells, or the cells in order (with a finishing button where the move could go
@@ -138,6 +231,7 @@ def play_turn(d, rng, turn_no, first_from=None, shot=None):
             action = rng.choice([a for a in legal if len(path(a)) == most])
         else:
             action = rng.choice(legal)
+        check_controls(d)
         v = s["version"]
         enter_action(d, action)
         wait(d, "action %s to be played" % action["text"], lambda: state(d)["version"] > v)
@@ -175,16 +269,40 @@ def check_board(d):
     wait(d, "the board to show the position", drawn)
 
 
-def play_variant(d, base, name, shots, rng):
+def set_options(d, options):
+    """Sets options in the page's option box and starts a new game with them."""
+    d.execute_script("document.getElementById('options-box').open = true")
+    for k, v in options.items():
+        el = d.find_element(By.CSS_SELECTOR, '#options [data-option="%s"]' % k)
+        if el.get_attribute("type") == "checkbox":
+            if el.is_selected() != v:
+                el.click()
+        else:
+            el.clear()
+            el.send_keys(str(v))
+    click_button(d, "#new")
+    want = {k: str(v).lower() for k, v in options.items()}
+    def options_set():
+        have = {k.lower(): str(v).lower() for k, v in state(d)["options"].items()}
+        # An option left at its default is not listed.
+        return all(have.get(k.lower(), v if v == "false" else None) == v for k, v in want.items())
+
+    wait(d, "options %s" % want, options_set)
+
+
+def play_variant(d, base, name, shots, rng, label=None, options=None):
     if state(d)["analysis"]["on"]:
         click_button(d, "#analyse")
         wait(d, "analysis off", lambda: not state(d)["analysis"]["on"])
-    Select(d.find_element(By.ID, "variant")).select_by_value(name)
-    fen, first_from = SETUPS.get(name, ("", None))
-    d.find_element(By.ID, "fen").clear()
-    d.find_element(By.ID, "fen").send_keys(fen)
-    click_button(d, "#new")
-    wait(d, "variant %s" % name, lambda: state(d)["variant"] == name and not state(d)["can_undo"])
+    choose_variant(d, name)
+    label = label or name
+    if options:
+        set_options(d, options)
+    fen, first_from = SETUPS.get(label, ("", None))
+    if fen:
+        d.find_element(By.ID, "fen").send_keys(fen)
+        click_button(d, "#new")
+        wait(d, "the FEN of %s" % name, lambda: state(d)["fen"].split(" ")[0] == fen.split(" ")[0])
     if state(d)["players"] == 1:
         return play_solitaire(d, name, shots, rng)
     # The engine plays the side that does not move first.
@@ -212,8 +330,9 @@ def play_variant(d, base, name, shots, rng):
         if s["outcome"]:
             break
         n = len(s["turns"])
+        assert len(move_list(d)) == n, (move_list(d), s["turns"])
         os.makedirs(shots, exist_ok=True)
-        mid = os.path.join(shots, "board-%s-turn.png" % name) if first_from and t == 0 else None
+        mid = os.path.join(shots, "board-%s-turn.png" % label) if first_from and t == 0 else None
         mine = play_turn(d, rng, t, first_from if t == 0 else None, mid)
         if first_from and t == 0:
             assert len(mine) > 1, "a turn of one action from %s: %s" % (first_from, mine)
@@ -227,7 +346,15 @@ def play_variant(d, base, name, shots, rng):
             assert len(seen) == len(mine) and all(map(seen_as, seen, mine)), (s["turns"], mine)
             assert s["to_move"] == first or s["outcome"], "engine left its turn unfinished"
             check_board(d)
-            print("%s: played %s, engine answered %s" % (name, ",".join(mine), s["turns"][n + 1]))
+            # The engine's whole turn is marked, the move list has both turns, and the
+            # position after the person's turn can be looked at again.
+            cells = check_last_turn_marked(d)
+            wait(d, "the move list", lambda: [m[1] for m in move_list(d)] == [
+                m["text"] for m in state(d)["moves"]])
+            assert len(move_list(d)) == n + 2, move_list(d)
+            check_look_back(d, base, n + 1)
+            print("%s: engine's turn %s marks %s" % (label, s["turns"][n + 1], " ".join(sorted(cells))))
+            print("%s: played %s, engine answered %s" % (label, ",".join(mine), s["turns"][n + 1]))
     # Take back a turn: back to the person's move with the engine's answer gone too.
     before = len(state(d)["turns"])
     if before >= 2 and not state(d)["engine"]["thinking"]:
@@ -244,14 +371,33 @@ def play_variant(d, base, name, shots, rng):
         assert re.match(r"1\. d\d+ ([+-]\d+\.\d\d|#-?\d+) ", line), line
         time.sleep(0.3)
         os.makedirs(shots, exist_ok=True)
-        d.save_screenshot(os.path.join(shots, "board-%s.png" % name))
+        d.save_screenshot(os.path.join(shots, "board-%s.png" % label))
         click_button(d, "#analyse")
         wait(d, "analysis off", lambda: not state(d)["analysis"]["on"])
     else:
-        d.save_screenshot(os.path.join(shots, "board-%s.png" % name))
+        d.save_screenshot(os.path.join(shots, "board-%s.png" % label))
     record = d.find_element(By.ID, "record").get_attribute("value")
     assert ("[Variant \"%s\"]" % name) in record, record
     return turns
+
+
+def choose_variant(d, name):
+    """Choosing a variant loads it at once, and a FEN typed for another is cleared."""
+    if Select(d.find_element(By.ID, "variant")).first_selected_option.get_attribute("value") == name:
+        other = next(o.get_attribute("value") for o in Select(d.find_element(By.ID, "variant")).options
+                     if o.get_attribute("value") != name)
+        v = state(d)["version"]
+        Select(d.find_element(By.ID, "variant")).select_by_value(other)
+        wait(d, "variant %s" % other, lambda: state(d)["variant"] == other and state(d)["version"] > v)
+    d.find_element(By.ID, "fen").clear()
+    d.find_element(By.ID, "fen").send_keys("a stale FEN")
+    v = state(d)["version"]
+    Select(d.find_element(By.ID, "variant")).select_by_value(name)
+    wait(d, "variant %s" % name, lambda: state(d)["variant"] == name and state(d)["version"] > v
+         and not state(d)["can_undo"])
+    assert d.find_element(By.ID, "fen").get_attribute("value") == ""
+    rules = d.find_element(By.ID, "rules").text
+    assert "docs/variants/%s.md" % name in rules, rules
 
 
 def check_seats(d, first):
@@ -302,7 +448,8 @@ def analyse_and_shoot(d, name, shots):
     click_button(d, "#analyse")
     first_line = "var l = document.querySelector('#lines .line'); return l && l.textContent"
     line = wait(d, "analysis lines", lambda: d.execute_script(first_line))
-    assert re.match(r"1\. d\d+ ([+-]\d+\.\d\d|#-?\d+) ", line), line
+    # A solitaire's score is points.
+    assert re.match(r"1\. d\d+ -?\d+ points? ", line), line
     time.sleep(0.3)
     d.save_screenshot(os.path.join(shots, "board-%s.png" % name))
     click_button(d, "#analyse")
@@ -336,10 +483,13 @@ def play_solitaire(d, name, shots, rng):
     if not state(d)["outcome"]:
         n = len(state(d)["turns"])
         click_button(d, "#move-now")
-        wait(d, "the engine's action", lambda: state(d)["outcome"] or len(state(d)["turns"]) > n)
-        Select(d.find_element(By.ID, "engine-side")).select_by_value("none")
-        wait(d, "engine off", lambda: state(d)["engine"]["side"] is None
-             and not state(d)["engine"]["thinking"])
+        wait(d, "the engine's action", lambda: state(d)["outcome"] or (
+            len(state(d)["turns"]) > n and not state(d)["engine"]["thinking"]))
+        # One action, and the engine takes no side for good.
+        time.sleep(0.3)
+        s = state(d)
+        assert len(s["turns"]) == n + 1 and s["engine"]["side"] is None, (s["turns"], s["engine"])
+        check_last_turn_marked(d)
         print("%s: played by clicking, engine played %s" % (name, state(d)["turns"][n]))
     check_board(d)
     record = d.find_element(By.ID, "record").get_attribute("value")
@@ -366,6 +516,13 @@ def fen_setup(d):
     click_cell(d, "a8")
     wait(d, "mate", lambda: state(d)["outcome"])
     assert "checkmate" in state(d)["outcome"], state(d)["outcome"]
+    # The words under the board name the winner, not a side to move.
+    panel = d.execute_script("return document.querySelector('#board .panel').textContent")
+    assert "white wins by checkmate" in panel and "to move" not in panel, panel
+    # The board turns around, and back.
+    for want in [True, False]:
+        click_button(d, "#flip")
+        wait(d, "the board turned", lambda: state(d)["flip"] == want)
     d.find_element(By.ID, "fen").clear()
 
 
@@ -399,10 +556,51 @@ def token_board(d, binary):
         proc.wait()
 
 
+def shoot_variant(d, name, shots, rng):
+    """The guide's pictures of a variant: its start, and a few turns in against the engine
+    (the engine's last turn marked)."""
+    if state(d)["analysis"]["on"]:
+        click_button(d, "#analyse")
+        wait(d, "analysis off", lambda: not state(d)["analysis"]["on"])
+    Select(d.find_element(By.ID, "engine-side")).select_by_value("none")
+    wait(d, "engine off", lambda: state(d)["engine"]["side"] is None)
+    choose_variant(d, name)
+    os.makedirs(shots, exist_ok=True)
+    check_board(d)
+    d.save_screenshot(os.path.join(shots, "board-%s.png" % name))
+    s = state(d)
+    if s["players"] == 1:
+        for t in range(4):
+            if state(d)["outcome"]:
+                break
+            play_turn(d, rng, t)
+    else:
+        first = s["to_move"]
+        engine = "black" if first == "white" else "white"
+        Select(d.find_element(By.ID, "engine-side")).select_by_value(engine)
+        wait(d, "engine side", lambda: state(d)["engine"]["side"] == engine)
+        set_movetime(d, 300)
+        for t in range(3):
+            n = len(state(d)["turns"])
+            if state(d)["outcome"]:
+                break
+            play_turn(d, rng, t)
+            wait(d, "the engine's answer", lambda: state(d)["outcome"] or (
+                len(state(d)["turns"]) >= n + 2 and not state(d)["engine"]["thinking"]))
+    check_board(d)
+    time.sleep(0.3)
+    d.save_screenshot(os.path.join(shots, "board-%s-mid.png" % name))
+    Select(d.find_element(By.ID, "engine-side")).select_by_value("none")
+    wait(d, "engine off", lambda: state(d)["engine"]["side"] is None)
+    print("%s: pictures taken" % name)
+
+
 def main():
     binary, shots = sys.argv[1], sys.argv[2]
     SHOTS.append(shots)
     only = sys.argv[3:]
+    pictures = "--screenshots" in only
+    only = [v for v in only if v != "--screenshots"]
     proc, base = start_server(binary)
     profile = tempfile.mkdtemp(prefix="tessera-chromium-")
     d = browser(profile)
@@ -416,10 +614,20 @@ def main():
             if only and name not in only:
                 continue
             try:
-                play_variant(d, base, name, shots, rng)
+                if pictures:
+                    shoot_variant(d, name, shots, rng)
+                else:
+                    play_variant(d, base, name, shots, rng)
             except Exception as e:  # report every variant, then fail
                 failures.append("%s: %s" % (name, e))
-        if not only:
+        for label, name, options in WITH_OPTIONS:
+            if pictures or (only and label not in only):
+                continue
+            try:
+                play_variant(d, base, name, shots, rng, label, options)
+            except Exception as e:
+                failures.append("%s: %s" % (label, e))
+        if not only and not pictures:
             fen_setup(d)
             token_board(d, binary)
     finally:

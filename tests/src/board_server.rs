@@ -157,6 +157,13 @@ impl Server {
         self.state()["fen"].as_str().unwrap().to_string()
     }
 
+    /// A GET and its JSON answer (`null` where the body is not JSON).
+    pub fn get_json(&self, path: &str) -> (u16, serde_json::Value) {
+        let r = self.send("GET", path, &[], b"");
+        let v = serde_json::from_str(body_json(&r.body)).unwrap_or(serde_json::Value::Null);
+        (r.code, v)
+    }
+
     /// A JSON POST and its JSON answer.
     pub fn post(&self, path: &str, body: &str) -> (u16, serde_json::Value) {
         let (code, text) = self.request("POST", path, body.as_bytes());

@@ -139,7 +139,11 @@ fn variants_xboard_does_not_know_get_setup_and_highlights() {
         lines[0].starts_with("# tches: option Strike is false here"),
         "{lines:?}"
     );
-    assert!(lines[1].starts_with("setup (") && lines[1].contains("8x8+0_fairy gfdqklcm/"));
+    // The shatranj parent: XBoard scores a side with no move as lost, as TCHES does.
+    assert!(
+        lines[1].starts_with("setup (") && lines[1].contains("8x8+0_shatranj gfdqklcm/"),
+        "{lines:?}"
+    );
     // Betza descriptions of every piece but the king, so that XBoard tests legality itself.
     let pieces: Vec<&str> = lines[2..].iter().map(String::as_str).collect();
     assert_eq!(

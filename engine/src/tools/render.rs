@@ -2,15 +2,20 @@
 //!
 //! Any geometry draws: rectangles of squares from `Geometry::rect` (a1 dark, coordinates on
 //! the edges) and other tilings from `Geometry::polygons` (y grows north there, so it is
-//! flipped for SVG). Pieces are discs with the piece letter: white discs for uppercase
-//! symbols, black discs for lowercase. Arrows and highlighted targets are read from the
-//! variant's own move notation, so the renderer knows no variant.
+//! flipped for SVG). Pieces are drawn as the game's `Game::figure` says: chess figures
+//! (`figures`), lettered badges named in a legend, or plain markers for hidden pieces.
+//! Arrows and highlighted targets are read from the variant's own move notation, so the
+//! renderer knows no variant.
 
 use std::fmt::Write;
 
 use crate::core::bitboard::Cell;
-use crate::core::game::{CellMark, Game, Player, RuleError};
+use crate::core::game::{CellMark, Figure, Game, Player, RuleError};
 use crate::core::geometry::Geometry;
+
+mod figures;
+#[cfg(test)]
+pub(crate) mod tests;
 
 /// What to draw besides the board and pieces.
 #[derive(Clone, Debug, Default)]
@@ -22,12 +27,54 @@ pub struct RenderOptions {
     pub targets_of: Option<String>,
     /// Write cell names in the cells.
     pub cell_names: bool,
+    /// The cells of the turn just played, marked under the pieces.
+    pub last_turn: LastTurn,
+    /// Draw the board turned round, Black's side at the bottom.
+    pub flip: bool,
+}
+
+/// The cells of a turn, by name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LastTurn {
+    /// Cells a piece left.
+    pub from: Vec<String>,
+    /// The other cells the turn touched: where pieces went, steps, placements, card targets.
+    /// A cell in both lists is drawn as reached.
+    pub to: Vec<String>,
+}
+
+impl LastTurn {
+    /// The cells of `turn`, comma-joined actions in the variant's notation, read on `geo`:
+    /// an action naming several cells leaves the first and reaches the others; an action
+    /// naming one cell (a drop, a tile, a card's target) reaches it.
+    pub fn of_turn(geo: &Geometry, turn: &str) -> LastTurn {
+        let mut t = LastTurn::default();
+        let add = |list: &mut Vec<String>, c: Cell| {
+            let name = geo.cell_name(c).to_string();
+            if !list.contains(&name) {
+                list.push(name);
+            }
+        };
+        for action in turn.split(',') {
+            match cells_in(geo, action.trim())[..] {
+                [] => {}
+                [one] => add(&mut t.to, one),
+                [first, ref rest @ ..] => {
+                    add(&mut t.from, first);
+                    for &c in rest {
+                        add(&mut t.to, c);
+                    }
+                }
+            }
+        }
+        t
+    }
 }
 
 const MARGIN: f64 = 30.0;
 const SQUARE: f64 = 60.0;
 /// Pixels per unit edge on polygon boards (their cells have edge length 1).
-const POLYGON_UNIT: f64 = 70.0;
+const POLYGON_UNIT: f64 = 84.0;
 
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
@@ -37,6 +84,9 @@ const OTHER: &str = "#e8d4a6";
 const ARROW: &str = "#1f6fd1";
 const TARGET: &str = "#2e9e44";
 const ORIGIN: &str = "#e0b400";
+/// The last turn's cells: a see-through yellow-green over the cell's own colour.
+const LAST: &str = "#9bc700";
+const LAST_OPACITY: f64 = 0.45;
 const HOLE: &str = "#55524c";
 /// Height of one line of the text panel under the board, and its font size.
 const PANEL_LINE: f64 = 20.0;
@@ -49,6 +99,8 @@ struct CellShape {
     fill: &'static str,
     /// Where the cell name is written (off-centre, so a piece does not hide it).
     label: (f64, f64),
+    /// The side of the box a figure is drawn in.
+    figure: f64,
 }
 
 struct Layout {
@@ -60,15 +112,20 @@ struct Layout {
     font: f64,
     /// Coordinates along the edges (rectangular boards): `(x, y, text)`.
     coordinates: Vec<(f64, f64, String)>,
+    /// Cells are named in a corner (boards without coordinates on the edges).
+    corner_names: bool,
 }
 
-fn rect_layout(files: u8, ranks: u8) -> Layout {
+fn rect_layout(files: u8, ranks: u8, flip: bool) -> Layout {
     let (files, ranks) = (files as usize, ranks as usize);
+    // Where file `f` and rank `r` are drawn, counted from the left and from the top.
+    let column = |f: usize| if flip { files - 1 - f } else { f };
+    let row = |r: usize| if flip { r } else { ranks - 1 - r };
     let mut cells = Vec::with_capacity(files * ranks);
     for i in 0..files * ranks {
         let (f, r) = (i % files, i / files);
-        let x = MARGIN + f as f64 * SQUARE;
-        let y = MARGIN + (ranks - 1 - r) as f64 * SQUARE;
+        let x = MARGIN + column(f) as f64 * SQUARE;
+        let y = MARGIN + row(r) as f64 * SQUARE;
         cells.push(CellShape {
             outline: vec![
                 (x, y),
@@ -79,16 +136,17 @@ fn rect_layout(files: u8, ranks: u8) -> Layout {
             centre: (x + SQUARE / 2.0, y + SQUARE / 2.0),
             fill: if (f + r) % 2 == 0 { DARK } else { LIGHT },
             label: (x + 0.16 * SQUARE, y + 0.2 * SQUARE),
+            figure: SQUARE,
         });
     }
     let mut coordinates = Vec::new();
     for f in 0..files {
-        let x = MARGIN + (f as f64 + 0.5) * SQUARE;
-        let y = MARGIN + ranks as f64 * SQUARE + MARGIN * 0.6;
+        let x = MARGIN + (column(f) as f64 + 0.5) * SQUARE;
+        let y = MARGIN + ranks as f64 * SQUARE + MARGIN * 0.5;
         coordinates.push((x, y, ((b'a' + f as u8) as char).to_string()));
     }
     for r in 0..ranks {
-        let y = MARGIN + (ranks - 1 - r) as f64 * SQUARE + SQUARE / 2.0;
+        let y = MARGIN + row(r) as f64 * SQUARE + SQUARE / 2.0;
         coordinates.push((MARGIN * 0.5, y, (r + 1).to_string()));
     }
     Layout {
@@ -98,20 +156,36 @@ fn rect_layout(files: u8, ranks: u8) -> Layout {
         piece_radius: 0.38 * SQUARE,
         font: 0.42 * SQUARE,
         coordinates,
+        corner_names: false,
     }
 }
 
-fn polygon_layout(polys: &[Vec<(f64, f64)>]) -> Layout {
+/// Distance from `p` to the nearest side of the polygon `outline`.
+fn inradius(outline: &[(f64, f64)], p: (f64, f64)) -> f64 {
+    (0..outline.len())
+        .map(|i| segment_distance(p, outline[i], outline[(i + 1) % outline.len()]))
+        .fold(f64::INFINITY, f64::min)
+}
+
+fn polygon_layout(polys: &[Vec<(f64, f64)>], flip: bool) -> Layout {
     let all = polys.iter().flatten();
     let min_x = all.clone().map(|p| p.0).fold(f64::INFINITY, f64::min);
     let max_x = all.clone().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
     let min_y = all.clone().map(|p| p.1).fold(f64::INFINITY, f64::min);
     let max_y = all.map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+    // Turned round: south up and west right.
     let to_svg = |(x, y): (f64, f64)| {
-        (
-            MARGIN + (x - min_x) * POLYGON_UNIT,
-            MARGIN + (max_y - y) * POLYGON_UNIT,
-        )
+        if flip {
+            (
+                MARGIN + (max_x - x) * POLYGON_UNIT,
+                MARGIN + (y - min_y) * POLYGON_UNIT,
+            )
+        } else {
+            (
+                MARGIN + (x - min_x) * POLYGON_UNIT,
+                MARGIN + (max_y - y) * POLYGON_UNIT,
+            )
+        }
     };
     let cells = polys
         .iter()
@@ -137,11 +211,15 @@ fn polygon_layout(polys: &[Vec<(f64, f64)>]) -> Layout {
                 4 => TILE,
                 _ => OTHER,
             };
+            // The figure fits the cell's inscribed circle (a triangle's is small), and on
+            // larger cells keeps to the size it has on triangles' neighbours.
+            let figure = (1.9 * inradius(&outline, centre)).min(0.62 * POLYGON_UNIT);
             CellShape {
                 outline,
                 centre,
                 fill,
                 label,
+                figure,
             }
         })
         .collect();
@@ -153,15 +231,16 @@ fn polygon_layout(polys: &[Vec<(f64, f64)>]) -> Layout {
         piece_radius: 0.2 * POLYGON_UNIT,
         font: 0.22 * POLYGON_UNIT,
         coordinates: Vec::new(),
+        corner_names: true,
     }
 }
 
-fn layout(g: &Geometry) -> Result<Layout, RuleError> {
+fn layout(g: &Geometry, flip: bool) -> Result<Layout, RuleError> {
     if let Some((files, ranks)) = g.rect() {
-        return Ok(rect_layout(files, ranks));
+        return Ok(rect_layout(files, ranks, flip));
     }
     match g.polygons() {
-        Some(polys) => Ok(polygon_layout(polys)),
+        Some(polys) => Ok(polygon_layout(polys, flip)),
         None => Err(RuleError::new(format!(
             "the board '{}' has no shapes to draw",
             g.name()
@@ -257,11 +336,22 @@ pub fn svg<G: Game>(g: &G, opts: &RenderOptions) -> Result<String, RuleError> {
     svg_titled(g, opts, &g.fen())
 }
 
+/// The cells named in `names`, or an error naming the first that is not a cell.
+fn named_cells(geo: &Geometry, names: &[String]) -> Result<Vec<Cell>, RuleError> {
+    names
+        .iter()
+        .map(|n| {
+            geo.cell(n)
+                .ok_or_else(|| RuleError::new(format!("'{n}' is not a cell of this board")))
+        })
+        .collect()
+}
+
 /// `svg` with another position text in its title: a player's view is drawn from a picture
 /// game, and titled with the view's own text.
 pub fn svg_titled<G: Game>(g: &G, opts: &RenderOptions, fen: &str) -> Result<String, RuleError> {
     let geo = g.geometry();
-    let lay = layout(geo)?;
+    let lay = layout(geo, opts.flip)?;
     let marks = match &opts.arrow {
         Some(text) => arrow_marks(g, text)?,
         None => (Vec::new(), Vec::new()),
@@ -270,6 +360,11 @@ pub fn svg_titled<G: Game>(g: &G, opts: &RenderOptions, fen: &str) -> Result<Str
         Some(name) => Some(targets_of(g, name)?),
         None => None,
     };
+    let last_to = named_cells(geo, &opts.last_turn.to)?;
+    let last_from: Vec<Cell> = named_cells(geo, &opts.last_turn.from)?
+        .into_iter()
+        .filter(|c| !last_to.contains(c))
+        .collect();
 
     let cell_marks = g.cell_marks();
     let holes: Vec<Cell> = cell_marks
@@ -277,7 +372,22 @@ pub fn svg_titled<G: Game>(g: &G, opts: &RenderOptions, fen: &str) -> Result<Str
         .filter(|(_, m)| *m == CellMark::Hole)
         .map(|&(c, _)| c)
         .collect();
-    let panel = g.panel();
+    let pieces: Vec<(Cell, String, Figure)> = g
+        .pieces()
+        .into_iter()
+        .map(|(c, sym)| {
+            let f = g.figure(&sym);
+            (c, sym, f)
+        })
+        .collect();
+    let dropped: Vec<(Cell, Option<(String, Figure)>)> = marks
+        .1
+        .iter()
+        .map(|(c, sym)| (*c, sym.as_ref().map(|sym| (sym.clone(), g.figure(sym)))))
+        .collect();
+    let mut panel = g.panel();
+    let plain_lines = panel.len();
+    panel.extend(legend(pieces.iter().map(|p| &p.2)));
 
     let mut s = String::new();
     // Wide enough for the longest panel line (a reserve of sixteen pieces is wider than a
@@ -300,10 +410,37 @@ pub fn svg_titled<G: Game>(g: &G, opts: &RenderOptions, fen: &str) -> Result<Str
         escape(g.variant()),
         escape(fen)
     );
-    let _ = writeln!(
+    let checked = g.checked_royals();
+    s.push_str("<defs>");
+    let _ = write!(
         s,
-        r#"<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{ARROW}"/></marker></defs>"#
+        r#"<marker id="arrowhead" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{ARROW}"/></marker>"#
     );
+    // Only the figures drawn are defined, each once.
+    let mut kinds: Vec<char> = pieces
+        .iter()
+        .map(|p| &p.2)
+        .chain(dropped.iter().filter_map(|d| d.1.as_ref().map(|f| &f.1)))
+        .filter_map(|f| match f {
+            Figure::Chess { kind, .. } => Some(*kind),
+            _ => None,
+        })
+        .collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    for k in kinds {
+        s.push_str(&figures::definition(k));
+    }
+    for &c in &checked {
+        // The glow of lichess and its kin: red at the king's feet, fading out by the edge.
+        let (x, y) = lay.cells[c as usize].centre;
+        let r = lay.cells[c as usize].figure * 0.62;
+        let _ = write!(
+            s,
+            r##"<radialGradient id="tessera-check-{c}" gradientUnits="userSpaceOnUse" cx="{x:.1}" cy="{y:.1}" r="{r:.1}"><stop offset="0" stop-color="#ff0000"/><stop offset="0.25" stop-color="#e70000"/><stop offset="0.9" stop-color="#a90000" stop-opacity="0"/><stop offset="1" stop-color="#9e0000" stop-opacity="0"/></radialGradient>"##
+        );
+    }
+    s.push_str("</defs>\n");
     let _ = writeln!(
         s,
         r##"<rect x="0" y="0" width="{w:.1}" height="{h:.1}" fill="#faf7f0"/>"##
@@ -326,6 +463,20 @@ pub fn svg_titled<G: Game>(g: &G, opts: &RenderOptions, fen: &str) -> Result<Str
         );
     }
     s.push_str("</g>\n");
+
+    draw_last_turn(&mut s, &lay, geo, &last_from, &last_to);
+    if !checked.is_empty() {
+        s.push_str("<g class=\"checks\">\n");
+        for &c in &checked {
+            let _ = writeln!(
+                s,
+                r#"<polygon class="check" data-cell="{}" points="{}" fill="url(#tessera-check-{c})"/>"#,
+                escape(geo.cell_name(c)),
+                points(&lay.cells[c as usize].outline)
+            );
+        }
+        s.push_str("</g>\n");
+    }
 
     if let Some((_, targets)) = &highlight {
         s.push_str("<g class=\"targets\">\n");
@@ -357,21 +508,24 @@ pub fn svg_titled<G: Game>(g: &G, opts: &RenderOptions, fen: &str) -> Result<Str
         }
         s.push_str("</g>\n");
     }
+    if lay.corner_names && !opts.cell_names {
+        draw_corner_names(&mut s, &lay, geo);
+    }
 
     draw_owners(&mut s, &lay, geo, &cell_marks);
-    let pieces = g.pieces();
     s.push_str("<g class=\"pieces\" text-anchor=\"middle\" font-weight=\"bold\">\n");
-    for (cell, symbol) in &pieces {
-        let _ = writeln!(s, "{}", piece(&lay, geo, *cell, symbol, "piece"));
+    for (cell, symbol, figure) in &pieces {
+        let _ = writeln!(s, "{}", piece(&lay, geo, *cell, symbol, figure, "piece"));
     }
     s.push_str("</g>\n");
 
     draw_stacks_and_notes(&mut s, &lay, geo, &cell_marks);
-    draw_panel(&mut s, &lay, &panel);
+    draw_panel(&mut s, &lay, &panel, plain_lines);
     // Cells with a piece, dropped ones included: their names go beside the piece.
-    let mut occupied: Vec<Cell> = pieces.iter().map(|(c, _)| *c).collect();
-    occupied.extend(marks.1.iter().map(|(c, _)| *c));
-    draw_arrows(&mut s, &lay, geo, marks, &pieces);
+    let mut occupied: Vec<Cell> = pieces.iter().map(|p| p.0).collect();
+    occupied.extend(dropped.iter().map(|(c, _)| *c));
+    let plain: Vec<(Cell, String)> = pieces.iter().map(|p| (p.0, p.1.clone())).collect();
+    draw_arrows(&mut s, &lay, geo, marks.0, &dropped, &plain);
     if opts.cell_names {
         // Over the pieces, in the cell's free corner, with a halo: never hidden.
         draw_names(&mut s, &lay, geo, &occupied);
@@ -380,29 +534,172 @@ pub fn svg_titled<G: Game>(g: &G, opts: &RenderOptions, fen: &str) -> Result<Str
     Ok(s)
 }
 
-/// One piece: a disc in the owner's colour with the symbol's letters.
-fn piece(lay: &Layout, geo: &Geometry, cell: Cell, symbol: &str, class: &str) -> String {
-    let (x, y) = lay.cells[cell as usize].centre;
-    let first = symbol.chars().find(|c| c.is_alphabetic());
-    let (disc, ink) = match first {
-        Some(c) if c.is_uppercase() => ("#ffffff", "#111111"),
-        Some(_) => ("#222222", "#f5f5f5"),
-        None => ("#9a9a9a", "#111111"),
+/// Legend lines for the badges drawn whose game names them: `G guardian`, each letter once,
+/// several to a line.
+fn legend<'a>(figures: impl Iterator<Item = &'a Figure>) -> Vec<String> {
+    let mut named: Vec<(String, &'static str)> = Vec::new();
+    for f in figures {
+        if let Figure::Badge {
+            letters,
+            name: Some(name),
+            ..
+        } = f
+        {
+            if !named.iter().any(|(l, _)| l == letters) {
+                named.push((letters.clone(), name));
+            }
+        }
+    }
+    named.sort();
+    named
+        .chunks(4)
+        .map(|c| {
+            c.iter()
+                .map(|(l, n)| format!("{l} {n}"))
+                .collect::<Vec<_>>()
+                .join(" \u{b7} ")
+        })
+        .collect()
+}
+
+/// The last turn: a see-through fill on the cells pieces left, the same fill and an inner
+/// border on the cells reached. Neither is round, so neither reads as a piece.
+fn draw_last_turn(s: &mut String, lay: &Layout, geo: &Geometry, from: &[Cell], to: &[Cell]) {
+    if from.is_empty() && to.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        r#"<g class="last-turn" fill="{LAST}" fill-opacity="{LAST_OPACITY}">"#
+    );
+    for &c in from {
+        let _ = writeln!(
+            s,
+            r#"<polygon class="last-from" data-cell="{}" points="{}"/>"#,
+            escape(geo.cell_name(c)),
+            points(&lay.cells[c as usize].outline)
+        );
+    }
+    for &c in to {
+        let shape = &lay.cells[c as usize];
+        let width = (shape.figure * 0.06).max(2.0);
+        // The border's outer edge on the cell's edge.
+        let inner = shrink(&shape.outline, shape.centre, width / 2.0);
+        let _ = writeln!(
+            s,
+            r#"<polygon class="last-to" data-cell="{}" points="{}" stroke="{LAST}" stroke-width="{width:.1}" stroke-opacity="0.9" stroke-linejoin="round"/>"#,
+            escape(geo.cell_name(c)),
+            points(&inner)
+        );
+    }
+    s.push_str("</g>\n");
+}
+
+/// `outline` pulled towards `centre` so that its sides move in by about `by`.
+fn shrink(outline: &[(f64, f64)], centre: (f64, f64), by: f64) -> Vec<(f64, f64)> {
+    let r = inradius(outline, centre).max(1e-9);
+    let k = ((r - by) / r).max(0.0);
+    outline
+        .iter()
+        .map(|&(x, y)| (centre.0 + k * (x - centre.0), centre.1 + k * (y - centre.1)))
+        .collect()
+}
+
+/// Small cell names in a corner of each cell, as on boards whose edges carry no
+/// coordinates.
+fn draw_corner_names(s: &mut String, lay: &Layout, geo: &Geometry) {
+    let _ = writeln!(
+        s,
+        r##"<g class="cell-labels" font-size="{:.1}" fill="#7a6440" text-anchor="middle">"##,
+        lay.font * 0.5
+    );
+    for (i, c) in lay.cells.iter().enumerate() {
+        let (x, y) = c.label;
+        let _ = writeln!(
+            s,
+            r#"<text class="cell-label" x="{x:.1}" y="{y:.1}" dy="0.35em">{}</text>"#,
+            escape(geo.cell_name(i as Cell))
+        );
+    }
+    s.push_str("</g>\n");
+}
+
+/// One piece: a chess figure, a lettered badge, or a hidden piece's marker, centred in its
+/// cell. `data-cx`, `data-cy` and `data-r` give the centre and the radius the piece keeps
+/// clear (of arrows).
+fn piece(
+    lay: &Layout,
+    geo: &Geometry,
+    cell: Cell,
+    symbol: &str,
+    figure: &Figure,
+    class: &str,
+) -> String {
+    let shape = &lay.cells[cell as usize];
+    let (x, y) = shape.centre;
+    let size = shape.figure;
+    // Badges and markers are discs a little smaller than the figures' box.
+    let r = (0.4 * size).min(lay.piece_radius * 1.05);
+    let side_name = |p: &Option<Player>| p.map_or("none", |p| p.name());
+    let (side, body) = match figure {
+        Figure::Chess { side, kind } => (
+            side.name(),
+            format!(
+                r#"<g class="figure {}">{}</g>"#,
+                figures::name(*kind),
+                figures::figure(*kind, *side, x, y, size)
+            ),
+        ),
+        Figure::Badge { side, letters, .. } => {
+            let (disc, ink) = disc_colours(*side);
+            let font = 1.1 * r / (letters.chars().count().max(1) as f64).sqrt();
+            (
+                side_name(side),
+                format!(
+                    r##"<g class="badge"><circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{disc}" stroke="{ink}" stroke-width="{:.1}"/><circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke="{ink}" stroke-width="{:.1}" stroke-opacity="0.55"/><text x="{x:.1}" y="{y:.1}" dy="0.36em" font-size="{font:.0}" fill="{ink}">{}</text></g>"##,
+                    r * 0.09,
+                    r * 0.8,
+                    r * 0.04,
+                    escape(letters)
+                ),
+            )
+        }
+        Figure::Hidden { side } => {
+            let (disc, ink) = disc_colours(*side);
+            (
+                side_name(side),
+                format!(
+                    r##"<g class="hidden"><circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{disc}" stroke="{ink}" stroke-width="{:.1}" stroke-dasharray="{:.1} {:.1}"/><text x="{x:.1}" y="{y:.1}" dy="0.36em" font-size="{:.0}" fill="{ink}" fill-opacity="0.7">?</text></g>"##,
+                    r * 0.85,
+                    r * 0.09,
+                    r * 0.3,
+                    r * 0.18,
+                    r * 0.95
+                ),
+            )
+        }
     };
-    let label: String = symbol.to_uppercase();
-    let font = lay.font / (label.chars().count().max(1) as f64).sqrt();
     format!(
-        r##"<g class="{class}" data-cell="{}" data-symbol="{}"><circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{disc}" stroke="#111" stroke-width="1.2"/><text x="{x:.1}" y="{y:.1}" dy="0.35em" font-size="{font:.0}" fill="{ink}">{}</text></g>"##,
+        r#"<g class="{class}" data-cell="{}" data-symbol="{}" data-side="{side}" data-cx="{x:.1}" data-cy="{y:.1}" data-r="{:.1}">{body}</g>"#,
         escape(geo.cell_name(cell)),
         escape(symbol),
-        lay.piece_radius,
-        escape(&label)
+        lay.piece_radius
     )
+}
+
+/// Disc and ink of a badge or marker: White light, Black dark, no side grey.
+fn disc_colours(side: Option<Player>) -> (&'static str, &'static str) {
+    match side {
+        Some(Player::White) => ("#fcfcfa", "#1c1c1c"),
+        Some(Player::Black) => ("#2a2a2a", "#ececec"),
+        None => ("#9a9a9a", "#111111"),
+    }
 }
 
 /// Where an arrow between two cell centres starts and ends, and its stroke width: it leaves
 /// the moving piece's disc at its edge and its head stops at the edge of the disc it points
-/// to (short of the centre on an empty cell), so that no letter is covered.
+/// to (short of the centre on an empty cell), so that little of a figure is covered. Between
+/// near cells the gaps shrink, down to half a disc, so that the arrow keeps a shaft.
 fn arrow_line(lay: &Layout, from: (f64, f64), to: (f64, f64), to_occupied: bool) -> [f64; 5] {
     let width = lay.piece_radius * 0.35;
     // The marker's tip lies this far beyond the end of the line (see `arrowhead`).
@@ -411,15 +708,20 @@ fn arrow_line(lay: &Layout, from: (f64, f64), to: (f64, f64), to_occupied: bool)
     let (x2, y2) = to;
     let len = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1e-9);
     let (ux, uy) = ((x2 - x1) / len, (y2 - y1) / len);
-    let start = lay.piece_radius;
-    let stop = if to_occupied {
+    let mut start = lay.piece_radius;
+    let mut stop = if to_occupied {
         lay.piece_radius
     } else {
         lay.piece_radius * 0.5
-    } + head;
-    // Cells too close for both gaps: share what there is.
-    let scale = ((len - 2.0) / (start + stop)).min(1.0);
-    let (a, b) = (start * scale, len - stop * scale);
+    };
+    // The shaft wanted: a third of the way, and at least two widths.
+    let shaft = (len / 3.0).max(2.0 * width);
+    let fit = ((len - head - shaft) / (start + stop)).clamp(0.55, 1.0);
+    start *= fit;
+    stop *= fit;
+    // Cells too close even so: share what there is.
+    let scale = ((len - 2.0) / (start + stop + head)).min(1.0);
+    let (a, b) = (start * scale, len - (stop + head) * scale);
     [x1 + ux * a, y1 + uy * a, x1 + ux * b, y1 + uy * b, width]
 }
 
@@ -483,7 +785,8 @@ fn draw_arrows(
     s: &mut String,
     lay: &Layout,
     geo: &Geometry,
-    (arrows, spots): Marks,
+    arrows: Vec<(Cell, Cell)>,
+    spots: &[(Cell, Option<(String, Figure)>)],
     pieces: &[(Cell, String)],
 ) {
     if arrows.is_empty() && spots.is_empty() {
@@ -531,7 +834,8 @@ fn draw_arrows(
     }
     s.push_str("</g>\n");
     // A drop: the piece dropped, pale, in a ring.
-    for (spot, symbol) in spots {
+    for (spot, dropped) in spots {
+        let spot = *spot;
         let (x, y) = lay.cells[spot as usize].centre;
         let _ = writeln!(
             s,
@@ -539,7 +843,9 @@ fn draw_arrows(
             escape(geo.cell_name(spot)),
             lay.piece_radius * 1.1,
             lay.piece_radius * 0.3,
-            symbol.map_or(String::new(), |sym| piece(lay, geo, spot, &sym, "dropped"))
+            dropped.as_ref().map_or(String::new(), |(sym, f)| piece(
+                lay, geo, spot, sym, f, "dropped"
+            ))
         );
     }
 }
@@ -665,8 +971,8 @@ fn draw_stacks_and_notes(s: &mut String, lay: &Layout, geo: &Geometry, marks: &[
     }
 }
 
-/// The text panel under the board.
-fn draw_panel(s: &mut String, lay: &Layout, panel: &[String]) {
+/// The text panel under the board; lines from `legend_from` on are the legend.
+fn draw_panel(s: &mut String, lay: &Layout, panel: &[String], legend_from: usize) {
     if panel.is_empty() {
         return;
     }
@@ -678,437 +984,14 @@ fn draw_panel(s: &mut String, lay: &Layout, panel: &[String]) {
         let y = lay.height + (i as f64 + 0.5) * PANEL_LINE;
         let _ = writeln!(
             s,
-            r#"<text x="{MARGIN:.1}" y="{y:.1}" dy="0.35em">{}</text>"#,
+            r#"<text{} x="{MARGIN:.1}" y="{y:.1}" dy="0.35em">{}</text>"#,
+            if i >= legend_from {
+                r#" class="legend""#
+            } else {
+                ""
+            },
             escape(line)
         );
     }
     s.push_str("</g>\n");
-}
-
-#[cfg(test)]
-pub(crate) mod tests {
-    use super::*;
-    use crate::core::bitboard::{bit, Bits};
-    use crate::core::game::{Action, Outcome, Player};
-
-    /// A small test game on a square board: pieces step like kings to empty cells, and a
-    /// `Q@cell` drop fills any empty cell.
-    #[derive(Clone)]
-    struct Steps {
-        geo: Geometry,
-        pieces: Vec<(Cell, String)>,
-        /// Show the sample cell marks.
-        marked: bool,
-    }
-
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-    enum Act {
-        Step(Cell, Cell),
-        Drop(Cell),
-    }
-
-    impl Action for Act {
-        fn code(self) -> u32 {
-            match self {
-                Act::Step(a, b) => a as u32 | (b as u32) << 6,
-                Act::Drop(c) => 1 << 12 | c as u32,
-            }
-        }
-    }
-
-    impl Steps {
-        fn new(files: u8, ranks: u8, pieces: &[(&str, &str)]) -> Steps {
-            let geo = Geometry::square(files, ranks);
-            let pieces = pieces
-                .iter()
-                .map(|(c, p)| (geo.cell(c).unwrap(), p.to_string()))
-                .collect();
-            Steps {
-                geo,
-                pieces,
-                marked: false,
-            }
-        }
-
-        fn occupied(&self) -> u64 {
-            self.pieces.iter().fold(0, |m, (c, _)| m | bit(*c))
-        }
-    }
-
-    impl Game for Steps {
-        type Action = Act;
-        type Undo = Vec<(Cell, String)>;
-        fn variant(&self) -> &'static str {
-            "steps"
-        }
-        fn geometry(&self) -> &Geometry {
-            &self.geo
-        }
-        fn to_move(&self) -> Player {
-            Player::White
-        }
-        fn legal_actions(&self, out: &mut Vec<Act>) {
-            let king = self.geo.mask_id("king").unwrap();
-            let empty = self.geo.all() & !self.occupied();
-            for (c, _) in &self.pieces {
-                for t in Bits(self.geo.mask(king, *c) & empty) {
-                    out.push(Act::Step(*c, t));
-                }
-            }
-            out.extend(Bits(empty).map(Act::Drop));
-        }
-        fn play(&mut self, a: Act) -> Self::Undo {
-            let before = self.pieces.clone();
-            match a {
-                Act::Step(f, t) => {
-                    let p = self.pieces.iter_mut().find(|(c, _)| *c == f).unwrap();
-                    p.0 = t;
-                }
-                Act::Drop(c) => self.pieces.push((c, "Q".into())),
-            }
-            before
-        }
-        fn undo(&mut self, u: Self::Undo) {
-            self.pieces = u;
-        }
-        fn key(&self) -> u64 {
-            self.occupied()
-        }
-        fn recompute_key(&self) -> u64 {
-            self.occupied()
-        }
-        fn terminal(&self) -> Option<Outcome> {
-            None
-        }
-        fn no_action_outcome(&self) -> Outcome {
-            Outcome::Draw { reason: "no move" }
-        }
-        fn parse_action(&self, s: &str) -> Result<Act, RuleError> {
-            let mut v = Vec::new();
-            self.legal_actions(&mut v);
-            v.into_iter()
-                .find(|a| self.format_action(*a) == s)
-                .ok_or_else(|| RuleError::new(format!("illegal: {s}")))
-        }
-        fn format_action(&self, a: Act) -> String {
-            match a {
-                Act::Step(f, t) => format!("{}{}", self.geo.cell_name(f), self.geo.cell_name(t)),
-                Act::Drop(c) => format!("Q@{}", self.geo.cell_name(c)),
-            }
-        }
-        fn fen(&self) -> String {
-            "steps".into()
-        }
-        fn set_fen(&mut self, _fen: &str) -> Result<(), RuleError> {
-            Err(RuleError::new("no fen"))
-        }
-        fn reset(&mut self) {}
-        fn display(&self) -> String {
-            String::new()
-        }
-        fn cell_marks(&self) -> Vec<(Cell, CellMark)> {
-            if !self.marked {
-                return Vec::new();
-            }
-            vec![
-                (0, CellMark::Hole),
-                (1, CellMark::Owner(Player::Black)),
-                (
-                    2,
-                    CellMark::Stack {
-                        count: 3,
-                        colour: None,
-                    },
-                ),
-                (3, CellMark::Note("7".into())),
-            ]
-        }
-
-        fn pieces(&self) -> Vec<(Cell, String)> {
-            self.pieces.clone()
-        }
-    }
-
-    /// Checks that tags nest and close, attributes are quoted, and text has no raw `<`/`&`.
-    pub(crate) fn assert_well_formed(svg: &str) {
-        let mut stack: Vec<String> = Vec::new();
-        let mut rest = svg;
-        while let Some(open) = rest.find('<') {
-            let text = &rest[..open];
-            assert!(!text.contains('>'), "stray '>' in text: {text}");
-            for (i, _) in text.match_indices('&') {
-                let ent = &text[i..];
-                assert!(
-                    ["&amp;", "&lt;", "&gt;", "&quot;"]
-                        .iter()
-                        .any(|e| ent.starts_with(e)),
-                    "bare & in text"
-                );
-            }
-            let close = rest[open..].find('>').expect("unclosed tag") + open;
-            let tag = &rest[open + 1..close];
-            assert!(!tag.contains('<'), "'<' inside a tag: {tag}");
-            assert_eq!(tag.matches('"').count() % 2, 0, "unbalanced quotes: {tag}");
-            if let Some(name) = tag.strip_prefix('/') {
-                assert_eq!(
-                    stack.pop().as_deref(),
-                    Some(name.trim()),
-                    "mismatched </{name}>"
-                );
-            } else if !tag.ends_with('/') {
-                let name = tag.split_whitespace().next().expect("tag name");
-                stack.push(name.to_string());
-            }
-            rest = &rest[close + 1..];
-        }
-        assert!(rest.trim().is_empty(), "text after the root element");
-        assert!(stack.is_empty(), "unclosed elements: {stack:?}");
-        assert!(svg.starts_with("<svg "));
-    }
-
-    #[test]
-    fn holes_owners_stacks_notes_and_panel_are_drawn() {
-        let mut g = Steps::new(3, 3, &[("c1", "K")]);
-        g.marked = true;
-        let svg = svg_of_opts(&g, None, None).unwrap();
-        assert_well_formed(&svg);
-        let a1 = svg
-            .lines()
-            .find(|l| l.contains(r#"class="cell" data-cell="a1""#))
-            .unwrap();
-        assert!(a1.contains(HOLE));
-        let b1 = svg
-            .lines()
-            .find(|l| l.contains(r#"class="cell" data-cell="b1""#))
-            .unwrap();
-        assert!(!b1.contains(HOLE));
-        assert!(svg.contains(r#"class="owner" data-cell="b1" data-owner="black""#));
-        assert!(svg.contains(r#"class="stack" data-cell="c1" data-count="3""#));
-        assert!(svg.contains(r#"class="note" data-cell="a2""#));
-        assert!(svg.contains(">white to move</text>"));
-    }
-
-    #[test]
-    fn square_board_picture() {
-        let g = Steps::new(8, 8, &[("e1", "K"), ("e8", "k"), ("d4", "nn")]);
-        let svg = svg(&g, &RenderOptions::default()).unwrap();
-        assert_well_formed(&svg);
-        assert_eq!(svg.matches(r#"<polygon class="cell""#).count(), 64);
-        assert_eq!(svg.matches(r#"class="piece""#).count(), 3);
-        // a1 is dark, b1 light, a2 light; coordinates a-h and 1-8 on the edges.
-        let fill_of = |cell: &str| {
-            let at = svg.find(&format!(r#"data-cell="{cell}""#)).unwrap();
-            svg[at..].split("fill=\"").nth(1).unwrap()[..7].to_string()
-        };
-        assert_eq!(fill_of("a1"), DARK);
-        assert_eq!(fill_of("b1"), LIGHT);
-        assert_eq!(fill_of("a2"), LIGHT);
-        assert!(svg.contains(">h</text>") && svg.contains(">8</text>"));
-        // White piece: white disc; black piece: dark disc.
-        assert!(svg.contains(r##"data-symbol="K"><circle"##));
-        let k = svg.find(r#"data-symbol="k""#).unwrap();
-        assert!(svg[k..].contains(r##"fill="#222222""##));
-        // a1 at the bottom left: its outline is lower (larger y) than a8's.
-        let y_of = |cell: &str| {
-            let at = svg
-                .find(&format!(r#"data-cell="{cell}" points=""#))
-                .unwrap();
-            let pts = svg[at..].split("points=\"").nth(1).unwrap();
-            pts.split([',', ' '])
-                .nth(1)
-                .unwrap()
-                .parse::<f64>()
-                .unwrap()
-        };
-        assert!(y_of("a1") > y_of("a8"));
-    }
-
-    #[test]
-    fn arrows_drops_and_targets() {
-        let g = Steps::new(3, 3, &[("b2", "K"), ("a1", "p")]);
-        let opts = RenderOptions {
-            arrow: Some("b2c3".into()),
-            targets_of: Some("b2".into()),
-            cell_names: true,
-        };
-        let svg = svg(&g, &opts).unwrap();
-        assert_well_formed(&svg);
-        assert_eq!(svg.matches(r#"class="arrow""#).count(), 1);
-        // b2 steps to the 7 empty neighbours (a1 is taken).
-        assert_eq!(svg.matches(r#"class="target""#).count(), 7);
-        assert!(!svg.contains(r#"class="target" data-cell="a1""#));
-        // Cell names, pieces, coordinates and the panel line.
-        assert_eq!(svg.matches("<text").count(), 9 + 2 + 6 + 1);
-        // A drop marks its cell; a turn of two actions draws both.
-        let svg2 = svg_of(&g, "Q@c1");
-        assert_eq!(svg2.matches(r#"class="drop""#).count(), 1);
-        let svg3 = svg_of(&g, "b2c3, c3c2");
-        assert_eq!(svg3.matches(r#"class="arrow""#).count(), 2);
-        // Bad options are errors, not pictures.
-        assert!(svg_of_opts(&g, Some("b2b2"), None).is_err());
-        assert!(svg_of_opts(&g, None, Some("z9")).is_err());
-    }
-
-    fn svg_of(g: &Steps, arrow: &str) -> String {
-        svg_of_opts(g, Some(arrow), None).unwrap()
-    }
-
-    fn svg_of_opts(g: &Steps, arrow: Option<&str>, of: Option<&str>) -> Result<String, RuleError> {
-        svg(
-            g,
-            &RenderOptions {
-                arrow: arrow.map(Into::into),
-                targets_of: of.map(Into::into),
-                cell_names: false,
-            },
-        )
-    }
-
-    #[test]
-    fn cell_names_are_read_longest_first() {
-        let g = Geometry::square(3, 3);
-        assert_eq!(cells_in(&g, "a1xc3=Q"), vec![0, 8]);
-        assert_eq!(cells_in(&g, "N@b2"), vec![4]);
-        assert_eq!(cells_in(&g, ""), Vec::<Cell>::new());
-        let mut b =
-            crate::core::geometry::GeometryBuilder::new("t", vec!["a1".into(), "a10".into()]);
-        b.polygons(vec![vec![(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)]; 2]);
-        assert_eq!(cells_in(&b.build(), "a10a1"), vec![1, 0]);
-    }
-
-    /// The numbers in attribute `name="..."` of an SVG element line.
-    fn attr(line: &str, name: &str) -> f64 {
-        let at = line.find(&format!(" {name}=\"")).expect(name) + name.len() + 3;
-        line[at..].split('"').next().unwrap().parse().unwrap()
-    }
-
-    /// Distance from point `p` to the segment `a`-`b`.
-    fn distance(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
-        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-        let len2 = (dx * dx + dy * dy).max(1e-12);
-        let t = (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0);
-        ((a.0 + t * dx - p.0).powi(2) + (a.1 + t * dy - p.1).powi(2)).sqrt()
-    }
-
-    #[test]
-    fn arrows_and_names_leave_every_letter_visible() {
-        for v in crate::faces::registry::variants() {
-            let mut g = (v.create)(&crate::core::options::VariantOptions::new()).unwrap();
-            // A few actions in, so that arrows also point at pieces (captures) where there are.
-            for _ in 0..2 {
-                if let Some(a) = g.legal_actions().first() {
-                    g.play_str(a).unwrap();
-                }
-            }
-            for action in g.legal_actions() {
-                let svg = g
-                    .svg(&RenderOptions {
-                        arrow: Some(action.clone()),
-                        targets_of: None,
-                        cell_names: true,
-                    })
-                    .unwrap();
-                assert_well_formed(&svg);
-                let discs: Vec<(f64, f64, f64)> = svg
-                    .lines()
-                    .filter(|l| l.contains(r#"<g class="piece""#))
-                    .map(|l| (attr(l, "cx"), attr(l, "cy"), attr(l, "r")))
-                    .collect();
-                for line in svg.lines().filter(|l| l.contains(r#"<path class="arrow""#)) {
-                    // A bent arrow: every point of the curve keeps clear of the letters.
-                    let d = line
-                        .split(r#"d=""#)
-                        .nth(1)
-                        .unwrap()
-                        .split('"')
-                        .next()
-                        .unwrap();
-                    let n: Vec<f64> = d
-                        .split(['M', 'Q', ',', ' '])
-                        .filter(|t| !t.is_empty())
-                        .map(|t| t.parse().unwrap())
-                        .collect();
-                    let (p0, c, p1) = ((n[0], n[1]), (n[2], n[3]), (n[4], n[5]));
-                    for i in 0..=32 {
-                        let q = super::bezier(p0, c, p1, i as f64 / 32.0);
-                        for &(cx, cy, r) in &discs {
-                            let d = ((q.0 - cx).powi(2) + (q.1 - cy).powi(2)).sqrt();
-                            assert!(
-                                d >= 0.5 * r,
-                                "{} {action}: bent arrow over a letter",
-                                v.name
-                            );
-                        }
-                    }
-                }
-                for line in svg.lines().filter(|l| l.contains(r#"<line class="arrow""#)) {
-                    let a = (attr(line, "x1"), attr(line, "y1"));
-                    let b = (attr(line, "x2"), attr(line, "y2"));
-                    // The head's tip lies 1.6 stroke widths beyond the end.
-                    let len = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt().max(1e-9);
-                    let w = attr(line, "stroke-width");
-                    let tip = (
-                        b.0 + (b.0 - a.0) / len * 1.6 * w,
-                        b.1 + (b.1 - a.1) / len * 1.6 * w,
-                    );
-                    for &(cx, cy, r) in &discs {
-                        let d = distance((cx, cy), a, tip);
-                        assert!(
-                            d >= 0.5 * r,
-                            "{} {action}: the arrow passes {d:.1} from a letter (disc radius {r})",
-                            v.name
-                        );
-                    }
-                }
-                // Names come after (over) the pieces.
-                let pieces_at = svg.find(r#"<g class="pieces""#).unwrap();
-                let names_at = svg.find(r#"<g class="cell-names""#).unwrap();
-                assert!(names_at > pieces_at, "{}", v.name);
-            }
-        }
-    }
-
-    #[test]
-    fn a_drop_shows_the_piece_dropped() {
-        let g = Steps::new(3, 3, &[("b2", "K")]);
-        let svg = svg_of(&g, "Q@c1");
-        let drop = svg.lines().find(|l| l.contains(r#"class="drop""#)).unwrap();
-        assert!(drop.contains(r#"data-cell="c1""#), "{drop}");
-        assert!(
-            drop.contains(r#"class="dropped" data-cell="c1" data-symbol="Q""#),
-            "{drop}"
-        );
-        assert!(drop.contains(">Q</text>"), "{drop}");
-    }
-
-    #[test]
-    fn the_panel_fits_in_the_picture() {
-        let g = crate::faces::registry::create(
-            "tictacchess",
-            &crate::core::options::VariantOptions::new(),
-        )
-        .unwrap();
-        let svg = g.svg(&RenderOptions::default()).unwrap();
-        let panel: Vec<&str> = svg
-            .lines()
-            .skip_while(|l| !l.contains(r#"class="panel""#))
-            .skip(1)
-            .take_while(|l| l.starts_with("<text"))
-            .map(|l| l.split('>').nth(1).unwrap().trim_end_matches("</text"))
-            .collect();
-        assert_eq!(
-            panel,
-            [
-                "white to move",
-                "white reserve: PPPPPPPPRRNNBBQK",
-                "black reserve: pppppppprrnnbbqk"
-            ]
-        );
-        let width = attr(svg.lines().next().unwrap(), "width");
-        let longest = panel.iter().map(|l| l.len()).max().unwrap() as f64;
-        assert!(
-            width >= MARGIN + longest * 0.7 * PANEL_FONT,
-            "width {width}"
-        );
-    }
 }

@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use tessera::core::options::VariantOptions;
 use tessera::faces::variant::VariantInfo;
 use tessera::search::tt::TranspositionTable;
-use tessera::tools::render::RenderOptions;
+use tessera::tools::render::{LastTurn, RenderOptions};
 use tessera::{AnyGame, GameRng, Player};
 
 use crate::moves;
@@ -56,6 +56,18 @@ pub struct Board {
     pub chosen_seat: Option<Player>,
     /// Chance's actions (deals, draws) are drawn from this.
     pub chance_rng: GameRng,
+    /// The board is drawn from Black's side: set for a person playing Black (the engine
+    /// plays White, or Black's view is shown), and by the page's button.
+    pub flip: bool,
+    /// *Move now* in a solitaire: the engine plays one action and takes no side.
+    pub move_once: bool,
+}
+
+/// One turn of the game as the page lists it: its side and the places in `history` of its
+/// actions (chance's actions are no turn's).
+struct TurnEntry {
+    side: Player,
+    actions: Vec<usize>,
 }
 
 pub type Reply<T = ()> = Result<T, String>;
@@ -86,6 +98,8 @@ impl Board {
             next_job: 1,
             chosen_seat: None,
             chance_rng: tessera::core::game::seeded_rng(fresh_seed()),
+            flip: false,
+            move_once: false,
         }
         .settled())
     }
@@ -130,6 +144,9 @@ impl Board {
             return Err("the engine plays a side: the view is the other side's".into());
         }
         self.chosen_seat = seat;
+        if let Some(p) = seat {
+            self.flip = p == Player::Black;
+        }
         Ok(())
     }
 
@@ -404,18 +421,174 @@ impl Board {
         words.push(result.to_string());
         s.push_str(&words.join(" "));
         s.push('\n');
-        let mut cmd = format!("tessera analyse --variant {}", self.variant.name);
+        // Single quotes: a shell expands nothing inside them (`$-e4` in double quotes would
+        // lose `$-`).
+        let mut cmd = format!("tessera analyse --variant {}", quoted(self.variant.name));
         for (k, v) in self.vopts.iter() {
-            cmd.push_str(&format!(" --option {k}={v}"));
+            cmd.push_str(&format!(" --option {}", quoted(&format!("{k}={v}"))));
         }
         if let Some(f) = &self.start_fen {
-            cmd.push_str(&format!(" --fen \"{f}\""));
+            cmd.push_str(&format!(" --fen {}", quoted(f)));
         }
         if !self.history.is_empty() {
-            cmd.push_str(&format!(" --moves \"{}\"", self.turns_with(true).join(" ")));
+            cmd.push_str(&format!(
+                " --moves {}",
+                quoted(&self.turns_with(true).join(" "))
+            ));
         }
         s.push_str(&format!("\n{cmd}\n"));
         s
+    }
+
+    /// The game's turns: each side's actions in a row (in a solitaire, each action).
+    fn turn_entries(&self) -> Vec<TurnEntry> {
+        let solo = self.game.players() == 1;
+        let mut out: Vec<TurnEntry> = Vec::new();
+        for (i, (g, _)) in self.history.iter().enumerate() {
+            if g.is_chance_node() {
+                continue;
+            }
+            let side = g.to_move();
+            match out.last_mut() {
+                Some(t) if !solo && t.side == side => t.actions.push(i),
+                _ => out.push(TurnEntry {
+                    side,
+                    actions: vec![i],
+                }),
+            }
+        }
+        out
+    }
+
+    /// Whether the last of `turns` is still being played (by the side to move).
+    fn in_progress(&self, turns: &[TurnEntry]) -> bool {
+        self.game.players() > 1
+            && self.game.outcome().is_none()
+            && turns.last().is_some_and(|t| t.side == self.game.to_move())
+    }
+
+    /// A turn's actions as the seat saw them.
+    fn seen_turn(&self, t: &TurnEntry) -> Vec<String> {
+        t.actions
+            .iter()
+            .map(|&i| {
+                let (g, a) = &self.history[i];
+                self.seen(g.as_ref(), a)
+            })
+            .collect()
+    }
+
+    /// A turn as the move list shows it: SAN where the game has it (chess), else the
+    /// actions as the seat saw them.
+    fn turn_text(&self, t: &TurnEntry) -> String {
+        let hidden = self.game.is_hidden();
+        t.actions
+            .iter()
+            .map(|&i| {
+                let (g, a) = &self.history[i];
+                let san = if hidden { None } else { g.san(a) };
+                san.unwrap_or_else(|| self.seen(g.as_ref(), a))
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// Every cell a turn's actions name (from, to, steps, drops, placements, card targets),
+    /// each once, in order.
+    fn turn_cells(&self, t: &TurnEntry) -> Vec<String> {
+        let geo = self.game.geometry();
+        let mut out: Vec<String> = Vec::new();
+        for a in self.seen_turn(t) {
+            for c in moves::parts(geo, &a).cells {
+                let name = geo.cell_name(c);
+                if !out.iter().any(|n| n == name) {
+                    out.push(name.to_string());
+                }
+            }
+        }
+        out
+    }
+
+    /// The position after the first `k` turns (0: before the first), `None` past the end.
+    fn position_after<'a>(&'a self, turns: &[TurnEntry], k: usize) -> Option<&'a dyn AnyGame> {
+        if k > turns.len() {
+            return None;
+        }
+        Some(match turns.get(k) {
+            Some(t) => self.history[t.actions[0]].0.as_ref(),
+            None => self.game.as_ref(),
+        })
+    }
+
+    /// A position as the page draws it: from the side the board is turned to, the cells of
+    /// the turn that led to it marked, and the words under a finished game naming its end.
+    fn draw(&self, shown: &dyn AnyGame, last: Option<&TurnEntry>) -> String {
+        let opts = self.render_options(last);
+        match shown.svg(&opts) {
+            Ok(svg) => match self.game_over_words(shown) {
+                Some(words) => with_caption(&svg, &words),
+                None => svg,
+            },
+            Err(e) => format!(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\"><text y=\"20\">{}</text></svg>",
+                e.to_string().replace('&', "&amp;").replace('<', "&lt;")
+            ),
+        }
+    }
+
+    /// How the board is drawn: turned or not, and the cells of `last` (a turn, as the seat
+    /// saw it) marked.
+    fn render_options(&self, last: Option<&TurnEntry>) -> RenderOptions {
+        let geo = self.game.geometry();
+        RenderOptions {
+            last_turn: last
+                .map(|t| LastTurn::of_turn(geo, &self.seen_turn(t).join(",")))
+                .unwrap_or_default(),
+            flip: self.flip,
+            ..RenderOptions::default()
+        }
+    }
+
+    /// The options of the analysis's pictures (arrows are added to them): the board as the
+    /// page draws it now.
+    pub fn analysis_render_options(&self) -> RenderOptions {
+        let turns = self.turn_entries();
+        let done = turns.len() - usize::from(self.in_progress(&turns));
+        self.render_options(done.checked_sub(1).map(|i| &turns[i]))
+    }
+
+    /// How a finished game ended, for the words under its picture.
+    fn game_over_words(&self, shown: &dyn AnyGame) -> Option<String> {
+        let o = shown.outcome()?;
+        Some(format!("{o} ({})", o.result_string()))
+    }
+
+    /// The seat's view of the position after the first `k` turns, for looking back at the
+    /// game: its FEN, its picture with that turn's cells marked.
+    pub fn position(&self, k: usize) -> Reply<Value> {
+        let turns = self.turn_entries();
+        let g = self.position_after(&turns, k).ok_or_else(|| {
+            format!(
+                "the game has {} turn{}: no position after turn {k}",
+                turns.len(),
+                if turns.len() == 1 { "" } else { "s" }
+            )
+        })?;
+        let shown = self
+            .seat()
+            .and_then(|p| g.view(p))
+            .unwrap_or_else(|| g.boxed_clone());
+        let last = k.checked_sub(1).map(|i| &turns[i]);
+        let cells = last.map(|t| self.turn_cells(t)).unwrap_or_default();
+        Ok(json!({
+            "version": self.version,
+            "turn": k,
+            "turns": turns.len(),
+            "fen": shown.fen(),
+            "to_move": g.to_move().name(),
+            "svg": self.draw(shown.as_ref(), last),
+            "last_cells": cells,
+        }))
     }
 
     /// Everything the page shows, as JSON.
@@ -437,27 +610,25 @@ impl Board {
                 json!({"text": a, "cells": cells, "drop": p.drop, "suffix": p.suffix})
             })
             .collect();
-        let last = self
-            .history
+        let turns = self.turn_entries();
+        let playing = self.in_progress(&turns);
+        let done = turns.len() - usize::from(playing);
+        // The last whole turn (the other side's while a turn is being played): every cell
+        // its actions name.
+        let last = done.checked_sub(1).map(|i| &turns[i]);
+        let last_cells = last.map(|t| self.turn_cells(t)).unwrap_or_default();
+        let turn_cells = match turns.last() {
+            Some(t) if playing => self.turn_cells(t),
+            _ => Vec::new(),
+        };
+        let svg = self.draw(shown.as_ref(), last);
+        let move_list: Vec<Value> = turns
             .iter()
-            .rev()
-            .find(|(g, _)| !g.is_chance_node())
-            .map(|(before, a)| (before, self.seen(before.as_ref(), a)));
-        // Arrows are checked against the position drawn, so the last action (played in the
-        // position before) is not an arrow: the page marks its cells itself.
-        let svg = shown.svg(&RenderOptions::default()).unwrap_or_else(|e| {
-            format!("<svg xmlns=\"http://www.w3.org/2000/svg\"><text y=\"20\">{e}</text></svg>")
-        });
-        let last_cells: Vec<&str> = last
-            .as_ref()
-            .map(|(_, a)| {
-                moves::parts(geo, a)
-                    .cells
-                    .iter()
-                    .map(|&c| geo.cell_name(c))
-                    .collect()
+            .map(|t| {
+                json!({"side": t.side.name(), "text": self.turn_text(t),
+                       "cells": self.turn_cells(t)})
             })
-            .unwrap_or_default();
+            .collect();
         let options: serde_json::Map<String, Value> = self
             .vopts
             .iter()
@@ -479,8 +650,11 @@ impl Board {
             "legal": legal,
             "turn": self.turn_so_far(),
             "turns": self.turns(),
-            "last": last.map(|(_, a)| a),
+            "last": last.map(|t| self.seen_turn(t).join(",")),
             "last_cells": last_cells,
+            "turn_cells": turn_cells,
+            "moves": move_list,
+            "flip": self.flip,
             "record": self.record_shown(),
             "can_undo": self.can_undo(),
             "engine": {
@@ -520,11 +694,56 @@ impl Board {
                                "help": o.help, "values": extra})
                     })
                     .collect();
+                let mut options = options;
+                // Chess960 is chess with this engine option: the page offers it with the
+                // variant's own options.
+                if v.name == "chess" {
+                    options.push(json!({"name": "UCI_Chess960", "kind": "check",
+                        "default": "false", "values": null,
+                        "help": "Chess960: castling is the king taking its own rook; \
+                                 paste a Chess960 start position as the FEN"}));
+                }
                 json!({"name": v.name, "summary": v.summary, "options": options})
             })
             .collect();
         json!(list)
     }
+}
+
+/// A word for a shell: as it is where nothing in it is special to the shell, else in single
+/// quotes (a quote inside written `'\\''`).
+fn quoted(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_=./:,@+".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// `svg` with the first line of the words under the board (the side to move) replaced by
+/// `words`: a finished game has no side to move.
+fn with_caption(svg: &str, words: &str) -> String {
+    let Some(panel) = svg.find("class=\"panel\"") else {
+        return svg.to_string();
+    };
+    let Some(open) = svg[panel..].find("<text").map(|i| panel + i) else {
+        return svg.to_string();
+    };
+    let Some(start) = svg[open..].find('>').map(|i| open + i + 1) else {
+        return svg.to_string();
+    };
+    let Some(end) = svg[start..].find("</text>").map(|i| start + i) else {
+        return svg.to_string();
+    };
+    if !svg[start..end].contains(" to move") {
+        return svg.to_string();
+    }
+    let words = words
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    format!("{}{words}{}", &svg[..start], &svg[end..])
 }
 
 /// A seed for chance's generator that differs between games.

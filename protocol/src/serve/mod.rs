@@ -35,7 +35,7 @@ use tokio::sync::broadcast;
 use tokio_stream::wrappers::BroadcastStream;
 use tokio_stream::StreamExt;
 
-use crate::uci::search_thread;
+use crate::plumbing::search::search_blocking;
 use board::{Board, Job};
 use guard::Guard;
 
@@ -258,6 +258,8 @@ fn router(app: App) -> Router {
         .route("/api/engine", post(engine))
         .route("/api/analyse", post(analyse))
         .route("/api/seat", post(seat))
+        .route("/api/position", get(position))
+        .route("/api/flip", post(flip))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(app.clone(), guarded))
         .with_state(app)
@@ -279,6 +281,27 @@ async fn variants(State(app): State<App>) -> Json<Value> {
 
 async fn state(State(app): State<App>) -> Json<Value> {
     Json(app.lock().state())
+}
+
+/// `?turn=K`: the position after the first K turns, for looking back at the game.
+async fn position(State(app): State<App>, req: Request) -> Response {
+    let query = req.uri().query().unwrap_or("");
+    let turn = query
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("turn="))
+        .ok_or("position takes ?turn=N (the turns played before it)")
+        .and_then(|t| {
+            t.parse::<usize>()
+                .map_err(|_| "turn takes a number of turns, 0 or more")
+        });
+    let turn = match turn {
+        Ok(t) => t,
+        Err(e) => return error(StatusCode::BAD_REQUEST, e),
+    };
+    match app.lock().position(turn) {
+        Ok(v) => Json(v).into_response(),
+        Err(e) => error(StatusCode::UNPROCESSABLE_ENTITY, e),
+    }
 }
 
 async fn events(
@@ -413,11 +436,15 @@ async fn engine(State(app): State<App>, bytes: Bytes) -> Response {
         Err(e) => return error(StatusCode::BAD_REQUEST, e),
     };
     change(&app, |b| {
+        // In a solitaire *Move now* is one action: the engine takes the player's side for it
+        // alone (taking it for good would play the whole deal).
+        let once = req.side.as_deref() == Some("move") && b.game.players() == 1;
         let side = match req.side.as_deref() {
             None => b.engine_side,
             Some("white") => Some(Player::White),
             Some("black") => Some(Player::Black),
             Some("none") => None,
+            Some("move") if once => b.engine_side,
             Some("move") => Some(b.game.to_move()),
             Some(other) => {
                 return Err(format!(
@@ -445,8 +472,13 @@ async fn engine(State(app): State<App>, bytes: Bytes) -> Response {
         b.depth = req.depth.or(b.depth);
         if side != b.engine_side {
             cancel_engine(b);
+            // A person playing Black sees the board from Black's side.
+            if let Some(e) = side {
+                b.flip = e == Player::White && b.game.players() > 1;
+            }
         }
         b.engine_side = side;
+        b.move_once = once;
         Ok(())
     })
 }
@@ -471,6 +503,23 @@ async fn seat(State(app): State<App>, bytes: Bytes) -> Response {
             other => return Err(format!("seat takes white, black or all, not '{other}'")),
         };
         b.choose_seat(seat)
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Flip {
+    flip: bool,
+}
+
+async fn flip(State(app): State<App>, bytes: Bytes) -> Response {
+    let req: Flip = match body(&bytes) {
+        Ok(r) => r,
+        Err(e) => return error(StatusCode::BAD_REQUEST, e),
+    };
+    change(&app, |b| {
+        b.flip = req.flip;
+        Ok(())
     })
 }
 
@@ -507,6 +556,7 @@ fn stop(b: &mut Board) {
 }
 
 fn cancel_engine(b: &mut Board) {
+    b.move_once = false;
     if let Some(j) = b.engine.take() {
         j.ctl.stop();
     }
@@ -522,7 +572,9 @@ fn after_change(app: &App, b: &mut Board) {
     if b.analysing && !over {
         start_analysis(app, b);
     }
-    if !over && b.engine.is_none() && b.engine_side == Some(b.game.to_move()) {
+    let engine_turn = b.engine_side == Some(b.game.to_move()) || b.move_once;
+    if !over && b.engine.is_none() && engine_turn {
+        b.move_once = false;
         start_engine(app, b);
     }
     app.send("state", b.state());
@@ -552,7 +604,7 @@ fn start_engine(app: &App, b: &mut Board) {
     let tt = b.engine_tt.clone();
     let app = app.clone();
     thread::spawn(move || {
-        let found = search_thread::search_blocking(
+        let found = search_blocking(
             root.as_ref(),
             &limits,
             &SearchConfig::default(),
@@ -560,7 +612,12 @@ fn start_engine(app: &App, b: &mut Board) {
             &tt,
             &mut |_| {},
         );
-        let turn = found.map(|r| r.turn.join(",")).unwrap_or_default();
+        // A solitaire's search returns its whole line as one turn; the engine plays its first
+        // action (every action is a turn there).
+        let take = if root.players() == 1 { 1 } else { usize::MAX };
+        let turn = found
+            .map(|r| r.turn.into_iter().take(take).collect::<Vec<_>>().join(","))
+            .unwrap_or_default();
         let turn = if !turn.is_empty() && root.check_turn(&turn).is_ok() {
             turn
         } else {
@@ -600,6 +657,7 @@ fn start_analysis(app: &App, b: &mut Board) {
         ..SearchConfig::default()
     };
     let tt = b.analysis_tt.clone();
+    let drawn = b.analysis_render_options();
     let app = app.clone();
     thread::spawn(move || {
         // A solitaire's solver reports its line when it ends, so its analysis is one solve
@@ -628,7 +686,7 @@ fn start_analysis(app: &App, b: &mut Board) {
                 let arrow = i.pv.iter().take(2).cloned().collect::<Vec<_>>().join(",");
                 root.svg(&RenderOptions {
                     arrow: Some(arrow),
-                    ..RenderOptions::default()
+                    ..drawn.clone()
                 })
                 .ok()
             } else {
@@ -641,6 +699,6 @@ fn start_analysis(app: &App, b: &mut Board) {
                        "pv": i.pv, "svg": svg}),
             );
         };
-        search_thread::search_blocking(root.as_ref(), &limits, &cfg, &ctl, &tt, &mut report);
+        search_blocking(root.as_ref(), &limits, &cfg, &ctl, &tt, &mut report);
     });
 }

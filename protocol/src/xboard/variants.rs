@@ -266,12 +266,32 @@ fn holdings(fen: &str) -> usize {
     }
 }
 
+/// Variants in which a side with no legal action loses, attacked or not. XBoard 4.9 judges
+/// the end of a game itself when it tests legality, before the engine's claim arrives, and
+/// it scores a side without a move that is not in check as stalemated: a draw, except in
+/// its Shatranj (and Xiangqi and Shogi), where that side loses. These variants get the
+/// `shatranj` parent, which otherwise has no castling, en passant or pawn double step
+/// (pieces move as the `piece` lines say). Its one rule these variants lack: XBoard ends a
+/// game in which one side keeps a bare king as a win for the other side.
+const NO_MOVE_LOSES: &[&str] = &["tches"];
+
+/// The parent variant of the `setup` line: rules XBoard applies that no `piece` line says.
+fn parent(name: &str, holdings: usize) -> &'static str {
+    if holdings > 0 {
+        // Captures do not go to the capturer's hand.
+        "bughouse"
+    } else if NO_MOVE_LOSES.contains(&name) {
+        "shatranj"
+    } else {
+        "fairy"
+    }
+}
+
 /// The `setup` line for a variant XBoard does not know:
 /// `setup (PIECETOCHAR) WxH+S_PARENT FEN`. Pieces keep their letters: each letter takes the
 /// XBoard slot whose default letter it is (so `F` is drawn as XBoard's Ferz), and a letter
 /// with no slot of its own takes the first slot no letter of the game uses (drawn with that
-/// slot's picture). Variants with holdings use the `bughouse` parent, whose captures do not
-/// go to the capturer's hand.
+/// slot's picture). The parent variant is chosen by `parent`.
 pub fn setup_line(name: &str, g: &dyn AnyGame) -> Result<String, String> {
     let (w, h) = g
         .geometry()
@@ -299,7 +319,7 @@ pub fn setup_line(name: &str, g: &dyn AnyGame) -> Result<String, String> {
     let white: String = table.into_iter().collect();
     let table = format!("{white}{}", white.to_ascii_lowercase());
     let hold = holdings(&fen);
-    let parent = if hold > 0 { "bughouse" } else { "fairy" };
+    let parent = parent(name, hold);
     Ok(format!("setup ({table}) {w}x{h}+{hold}_{parent} {fen}"))
 }
 
@@ -351,6 +371,13 @@ mod tests {
     }
 
     #[test]
+    fn parents_carry_the_rules_no_piece_line_says() {
+        assert_eq!(parent("tictacchess", 6), "bughouse");
+        assert_eq!(parent("tches", 0), "shatranj");
+        assert_eq!(parent("chess", 0), "fairy");
+    }
+
+    #[test]
     fn only_plain_legs_are_xboard_moves() {
         let g = tessera::Geometry::square(8, 8);
         let legs = |a: &str| {
@@ -373,6 +400,7 @@ mod tests {
         let g = (info.create)(&o).unwrap();
         let line = setup_line("tches", g.as_ref()).unwrap();
         assert!(line.starts_with("setup (P...Q..AC..O...GD.L..K"), "{line}");
+        assert!(line.contains(" 8x8+0_shatranj "), "{line}");
         let pieces = piece_lines("tches", g.as_ref());
         assert!(pieces.iter().any(|l| l == "piece O& mNcB"), "{pieces:?}");
         assert!(
