@@ -658,6 +658,7 @@ fn full_game_beyond_budget_reports_not_solved() {
     let mut o = VariantOptions::new();
     o.set("TicTacSolveCap", "20000");
     o.set("TicTacSolveSeconds", "1");
+    o.set("TicTacProof", "bounded");
     let r = registry::find("tictacchess").unwrap().solve.unwrap()(&o, &mut |_| {}).unwrap();
     assert_eq!(r.lines[0], "value: not solved");
     assert!(r
@@ -665,11 +666,12 @@ fn full_game_beyond_budget_reports_not_solved() {
         .iter()
         .any(|l| l.starts_with("bounded proof search: white has no forced win")));
     // A configuration the enumeration cannot finish under a tiny budget, but the bounded proof
-    // search can: queen, rook and king each.
+    // search can: rook and king each.
     let mut o = VariantOptions::new();
     o.set("TicTacReserve", "RK");
     o.set("TicTacSolveCap", "1000");
     o.set("TicTacSolveSeconds", "20");
+    o.set("TicTacProof", "bounded");
     let r = registry::find("tictacchess").unwrap().solve.unwrap()(&o, &mut |_| {}).unwrap();
     assert!(
         r.lines
@@ -677,6 +679,37 @@ fn full_game_beyond_budget_reports_not_solved() {
         "{:?}",
         r.lines
     );
+}
+
+/// The default proof search, the proof-number search, through the registry's solver.
+#[test]
+fn full_game_beyond_budget_runs_the_proof_number_search() {
+    let mut o = VariantOptions::new();
+    o.set("TicTacSolveCap", "1000");
+    o.set("TicTacSolveSeconds", "2");
+    o.set("TicTacProofTableMiB", "16");
+    let r = registry::find("tictacchess").unwrap().solve.unwrap()(&o, &mut |_| {}).unwrap();
+    assert_eq!(r.lines[0], "value: not solved");
+    assert!(
+        r.lines
+            .iter()
+            .any(|l| l.starts_with("proof-number search: white has no forced win within")),
+        "{:?}",
+        r.lines
+    );
+    assert!(r.lines.iter().any(|l| l.starts_with("proof search size:")));
+    let mut o = VariantOptions::new();
+    o.set("TicTacReserve", "RK");
+    o.set("TicTacSolveCap", "1000");
+    o.set("TicTacSolveSeconds", "20");
+    o.set("TicTacProofDepth", "11");
+    o.set("TicTacProofTableMiB", "16");
+    let r = registry::find("tictacchess").unwrap().solve.unwrap()(&o, &mut |_| {}).unwrap();
+    assert_eq!(
+        r.lines[0],
+        "value: white wins in 9 plies (proof-number search; no win within 7 plies)"
+    );
+    assert!(r.lines[1].starts_with("principal line: "), "{:?}", r.lines);
 }
 
 /// The full game with the default budgets: prints the solver's report (about two minutes).

@@ -17,7 +17,7 @@ use ahash::AHashMap;
 
 use crate::core::game::{Player, RuleError};
 use crate::core::options::VariantOptions;
-use crate::faces::variant::{SolveProgress, SolveReport};
+use crate::core::variant::{SolveProgress, SolveReport};
 
 use super::notation::format_action;
 use super::position::{Config, Position, TttAction, KINDS};
@@ -434,7 +434,7 @@ pub fn report(s: &Solution) -> Vec<String> {
 /// The registry's solver: the value of the start position under the given options.
 pub fn solve(
     opts: &VariantOptions,
-    _progress: &mut dyn FnMut(&SolveProgress),
+    progress: &mut dyn FnMut(&SolveProgress),
 ) -> Result<SolveReport, RuleError> {
     let cfg = config_from_options(opts)?;
     let cap = match opts.get("TicTacSolveCap") {
@@ -464,7 +464,21 @@ pub fn solve(
                 })?,
                 None => PROOF_SECONDS,
             };
-            let mut lines = bounded_proof(cfg, root, Duration::from_secs(secs));
+            let mut lines = match opts.get("TicTacProof").map(|m| m.trim().to_string()) {
+                Some(m) if m == "bounded" => bounded_proof(cfg, root, Duration::from_secs(secs)),
+                _ => {
+                    let popts = super::proof::options_from(opts, secs)?;
+                    let r = super::proof::prove(cfg, root, &popts, &mut |done, message| {
+                        progress(&SolveProgress {
+                            done,
+                            total: None,
+                            message,
+                        })
+                    })
+                    .map_err(RuleError::new)?;
+                    super::proof::report(&r, &popts)
+                }
+            };
             if !lines[0].starts_with("value:") {
                 lines.insert(0, "value: not solved".to_string());
             }
