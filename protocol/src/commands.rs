@@ -514,7 +514,16 @@ fn bench_time(a: &BenchArgs) -> Result<(), String> {
     let vopts = VariantOptions::new();
     outln!("variant       positions        nodes    nodes/s  depth (mean, min-max)");
     for info in chosen {
-        let start = (info.create)(&vopts).map_err(|e| e.to_string())?.fen();
+        // A game that starts with a deal is measured from a fixed deal (seed 1).
+        let mut game = (info.create)(&vopts).map_err(|e| e.to_string())?;
+        let mut rng = tessera::core::game::seeded_rng(1);
+        while game.outcome().is_none() && game.is_chance_node() {
+            let Some(a) = game.sample_chance(&mut rng) else {
+                break;
+            };
+            game.play_str(&a).map_err(|e| e.to_string())?;
+        }
+        let start = game.fen();
         let mut fens = vec![start];
         for &(v, f) in POSITIONS {
             if v == info.name && !fens.iter().any(|x| x == f) {
