@@ -567,9 +567,9 @@ mod tests {
         let mut o = crate::core::options::VariantOptions::new();
         o.set("EvalNet", &path);
         // The variant option builds a game with the network; a bad file is refused there too.
-        assert!(crate::faces::registry::create("chess", &o).is_ok());
+        assert!(<Chess as crate::core::variant::Variant>::from_options(&o).is_ok());
         o.set("EvalNet", "/no/such/file.nnue");
-        assert!(crate::faces::registry::create("chess", &o).is_err());
+        assert!(<Chess as crate::core::variant::Variant>::from_options(&o).is_err());
         std::fs::remove_dir_all(&dir).ok();
     }
 
